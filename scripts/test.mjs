@@ -1,0 +1,34 @@
+// `npm test`: every check a change must pass — lint, typecheck, the unit and integration suites
+// (server suites on SQLite, and on PostgreSQL when it is reachable), a fresh production build,
+// and the end-to-end suite in Debian's Chromium against the built app.
+// `npm test -- --skip-e2e` or `--only=unit|e2e|static` narrows it while developing.
+import { ensureBuilt, ensureDependencies, runNpm, run } from './workspace.mjs';
+
+const args = process.argv.slice(2);
+const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const skipE2e = args.includes('--skip-e2e');
+const wants = (stage) => !only || only === stage;
+
+const stages = [
+  ['static', 'Lint and format', () => runNpm(['run', 'lint'])],
+  ['static', 'Typecheck', () => runNpm(['run', 'typecheck'])],
+  ['unit', 'Unit and integration tests (vitest)', () => run('npx', ['vitest', 'run'])],
+  ['e2e', 'Production build', () => ensureBuilt({ force: true })],
+  ['e2e', 'End-to-end tests (Playwright, Chromium)', () => runNpm(['run', 'test:e2e'])],
+];
+
+await ensureDependencies();
+const started = Date.now();
+for (const [stage, title, step] of stages) {
+  if (!wants(stage) || (stage === 'e2e' && skipE2e)) continue;
+  const stepStarted = Date.now();
+  console.log(`\n=== ${title}`);
+  try {
+    await step();
+  } catch (error) {
+    console.error(`\n✗ ${title} failed: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
+  console.log(`✓ ${title} (${((Date.now() - stepStarted) / 1000).toFixed(1)} s)`);
+}
+console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

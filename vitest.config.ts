@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+// One `vitest run` at the root runs every workspace's suite in parallel; each workspace keeps
+// its own vitest config (environment, setup files, timeouts).
+export default defineConfig({
+  test: {
+    projects: ['packages/*', 'apps/*'],
+  },
+});
