@@ -86,10 +86,7 @@ export default tseslint.config(
   // web talks to the server over HTTP only.
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    rules: forbid(
-      webOnly,
-      'The web app may import only @codedocs/contract from this project.',
-    ),
+    rules: forbid(webOnly, 'The web app may import only @codedocs/contract from this project.'),
   },
   // Only repositories (and the db plugin that opens the connection) touch SQL.
   {

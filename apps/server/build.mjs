@@ -1,0 +1,34 @@
+// Bundles the server into dist/server.js for `npm start`. Our workspace packages (@codedocs/*)
+// export TypeScript source, so they are bundled; every other package stays external and is
+// loaded from node_modules at run time (native addons and pino's worker transports need that).
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+/** @type {import('esbuild').Plugin} */
+const externalizeDependencies = {
+  name: 'externalize-dependencies',
+  setup(pluginBuild) {
+    // Bare specifiers (`fastify`, `node:fs`, `@fastify/helmet`) other than @codedocs/* packages.
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@codedocs/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await build({
+  absWorkingDir: here,
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [externalizeDependencies],
+});
+console.log('built apps/server/dist/server.js');

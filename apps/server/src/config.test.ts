@@ -1,0 +1,163 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_WEB_DIST_DIR, loadConfig } from './config';
+import { APP_SECRET_FILE } from './secrets/app-secret';
+
+describe('loadConfig', () => {
+  let dataDir: string;
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'codedocs-config-'));
+  });
+
+  afterEach(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function problemsOf(env: NodeJS.ProcessEnv): string[] {
+    try {
+      loadConfig({ DATA_DIR: dataDir, ...env });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as ConfigError).problems;
+    }
+    throw new Error('expected loadConfig to throw');
+  }
+
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      publicUrlConfigured: false,
+      sitesOrigin: undefined,
+      logLevel: 'info',
+      bodyLimit: 1_048_576,
+      rateLimitMax: 600,
+      webDistDir: DEFAULT_WEB_DIST_DIR,
+      production: false,
+    });
+  });
+
+  it('finds the SPA build at apps/web/dist of this repository', () => {
+    expect(DEFAULT_WEB_DIST_DIR).toBe(resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgresql://u:p@db:5432/codedocs',
+      APP_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://docs.example.com/',
+      SITES_ORIGIN: 'https://sites.example.com',
+      LOG_LEVEL: 'debug',
+      BODY_LIMIT: '2048',
+      RATE_LIMIT_MAX: '5',
+      WEB_DIST_DIR: 'some/dist',
+      NODE_ENV: 'production',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir,
+      databaseUrl: 'postgresql://u:p@db:5432/codedocs',
+      appSecret: 'x'.repeat(32),
+      publicUrl: 'https://docs.example.com',
+      publicUrlConfigured: true,
+      sitesOrigin: 'https://sites.example.com',
+      logLevel: 'debug',
+      bodyLimit: 2048,
+      rateLimitMax: 5,
+      webDistDir: resolve('some/dist'),
+      production: true,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and treats blank variables as unset', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '4000', DATABASE_URL: '', HOST: ' ' });
+    expect(config.publicUrl).toBe('http://localhost:4000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.host).toBe('127.0.0.1');
+  });
+
+  it('resolves a relative DATA_DIR and creates it', () => {
+    const config = loadConfig({
+      DATA_DIR: relative(process.cwd(), join(dataDir, 'nested', 'data')),
+    });
+    expect(config.dataDir).toBe(join(dataDir, 'nested', 'data'));
+    expect(statSync(config.dataDir).isDirectory()).toBe(true);
+  });
+
+  it('lists every invalid variable in one error with what it got', () => {
+    const problems = problemsOf({
+      PORT: 'abc',
+      PUBLIC_URL: 'ftp://example.com',
+      SITES_ORIGIN: 'https://sites.example.com/path',
+      LOG_LEVEL: 'loud',
+      BODY_LIMIT: '-1',
+      RATE_LIMIT_MAX: '0',
+    });
+    expect(problems).toEqual([
+      'PORT must be an integer between 0 and 65535 (got "abc")',
+      'PUBLIC_URL must be an http:// or https:// URL (got "ftp://example.com")',
+      'SITES_ORIGIN must be an http:// or https:// origin without a path, e.g. https://docs.example.com (got "https://sites.example.com/path")',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      `BODY_LIMIT must be a number of bytes between 1 and 1073741824 (got "-1")`,
+      'RATE_LIMIT_MAX must be a positive integer (requests per minute per client address) (got "0")',
+    ]);
+  });
+
+  it('rejects out-of-range ports', () => {
+    expect(problemsOf({ PORT: '65536' })).toEqual([
+      'PORT must be an integer between 0 and 65535 (got "65536")',
+    ]);
+  });
+
+  it('rejects a non-PostgreSQL DATABASE_URL and a short APP_SECRET without echoing them', () => {
+    const problems = problemsOf({
+      DATABASE_URL: 'mysql://root:hunter2@db/app',
+      APP_SECRET: 'short-secret',
+    });
+    expect(problems).toEqual([
+      'DATABASE_URL must start with postgres:// or postgresql:// (leave it unset to use SQLite in DATA_DIR) (27 characters, not shown)',
+      'APP_SECRET must be at least 32 characters long (leave it unset to generate one in DATA_DIR) (12 characters, not shown)',
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2');
+    expect(problems.join('\n')).not.toContain('short-secret');
+  });
+
+  it('starts the error message with a headline and one line per problem', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'x', LOG_LEVEL: 'y' })).toThrow(
+      /^Invalid configuration:\n {2}- PORT .*\n {2}- LOG_LEVEL /,
+    );
+  });
+
+  describe('APP_SECRET', () => {
+    it('is generated once into DATA_DIR/app-secret with mode 0600 and reused', () => {
+      const first = loadConfig({ DATA_DIR: dataDir }).appSecret;
+      const file = join(dataDir, APP_SECRET_FILE);
+      expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(readFileSync(file, 'utf8').trim()).toBe(first);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(first);
+    });
+
+    it('prefers the environment and then writes no file', () => {
+      const secret = 's'.repeat(40);
+      expect(loadConfig({ DATA_DIR: dataDir, APP_SECRET: secret }).appSecret).toBe(secret);
+      expect(() => statSync(join(dataDir, APP_SECRET_FILE))).toThrow();
+    });
+
+    it('refuses a secret file that was truncated', () => {
+      writeFileSync(join(dataDir, APP_SECRET_FILE), 'too-short\n');
+      expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/shorter than 32 characters/);
+    });
+  });
+});

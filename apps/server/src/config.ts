@@ -1,0 +1,170 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isPostgresUrl } from '@codedocs/db';
+import { z } from 'zod';
+import { loadOrCreateAppSecret, MIN_APP_SECRET_LENGTH } from './secrets/app-secret';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Everything the server reads from the environment, validated and with defaults applied. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute; created at load time. */
+  dataDir: string;
+  /** PostgreSQL URL, or undefined for SQLite in `dataDir`. */
+  databaseUrl: string | undefined;
+  appSecret: string;
+  /** The address users open, without a trailing slash. */
+  publicUrl: string;
+  /** False when `publicUrl` is the default derived from PORT. */
+  publicUrlConfigured: boolean;
+  /** Separate origin for published documentation sites, if any. */
+  sitesOrigin: string | undefined;
+  logLevel: LogLevel;
+  /** Largest request body in bytes. */
+  bodyLimit: number;
+  /** Requests per minute per client address. */
+  rateLimitMax: number;
+  /** Absolute path of the built SPA. */
+  webDistDir: string;
+  /** NODE_ENV=production: no pretty logs. */
+  production: boolean;
+}
+
+/** Raised when the environment is invalid; lists every bad variable at once. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * The built SPA next to this file's workspace: `apps/server/src/config.ts` under tsx and
+ * `apps/server/dist/server.js` after the build both sit two folders below `apps/`.
+ */
+export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const MAX_BODY_LIMIT = 1024 * 1024 * 1024;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function isHttpOrigin(value: string): boolean {
+  return isHttpUrl(value) && new URL(value).origin === value.replace(/\/$/, '');
+}
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max);
+
+/** One rule per variable: the schema and the sentence shown when it fails. */
+const rules = {
+  PORT: { schema: integer(0, 65535), problem: 'must be an integer between 0 and 65535' },
+  HOST: { schema: z.string(), problem: 'must be a host name or address' },
+  DATA_DIR: { schema: z.string(), problem: 'must be a folder path' },
+  DATABASE_URL: {
+    schema: z.string().refine(isPostgresUrl),
+    problem:
+      'must start with postgres:// or postgresql:// (leave it unset to use SQLite in DATA_DIR)',
+    secret: true,
+  },
+  APP_SECRET: {
+    schema: z.string().min(MIN_APP_SECRET_LENGTH),
+    problem: `must be at least ${MIN_APP_SECRET_LENGTH} characters long (leave it unset to generate one in DATA_DIR)`,
+    secret: true,
+  },
+  PUBLIC_URL: {
+    schema: z.string().refine(isHttpUrl),
+    problem: 'must be an http:// or https:// URL',
+  },
+  SITES_ORIGIN: {
+    schema: z.string().refine(isHttpOrigin),
+    problem: 'must be an http:// or https:// origin without a path, e.g. https://docs.example.com',
+  },
+  LOG_LEVEL: { schema: z.enum(LOG_LEVELS), problem: `must be one of ${LOG_LEVELS.join(', ')}` },
+  BODY_LIMIT: {
+    schema: integer(1, MAX_BODY_LIMIT),
+    problem: `must be a number of bytes between 1 and ${MAX_BODY_LIMIT}`,
+  },
+  RATE_LIMIT_MAX: {
+    schema: integer(1, Number.MAX_SAFE_INTEGER),
+    problem: 'must be a positive integer (requests per minute per client address)',
+  },
+  WEB_DIST_DIR: { schema: z.string(), problem: 'must be a folder path' },
+} as const;
+
+type Variable = keyof typeof rules;
+
+const envSchema = z.object(
+  Object.fromEntries(
+    Object.entries(rules).map(([name, rule]) => [name, rule.schema.optional()]),
+  ) as { [K in Variable]: z.ZodOptional<(typeof rules)[K]['schema']> },
+);
+
+/** Unset and blank variables are the same thing (compose files often write `VAR=`). */
+function presentValues(env: NodeJS.ProcessEnv): Partial<Record<Variable, string>> {
+  const values: Partial<Record<Variable, string>> = {};
+  for (const name of Object.keys(rules) as Variable[]) {
+    const value = env[name]?.trim();
+    if (value) values[name] = value;
+  }
+  return values;
+}
+
+function describeProblem(name: Variable, value: string | undefined): string {
+  const rule: { problem: string; secret?: boolean } = rules[name];
+  const shown = rule.secret ? `${value?.length ?? 0} characters, not shown` : `got "${value}"`;
+  return `${name} ${rule.problem} (${shown})`;
+}
+
+/**
+ * Reads and validates the configuration once at start. Throws a ConfigError naming every invalid
+ * variable; creates DATA_DIR and, when APP_SECRET is unset, the secret file inside it.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const values = presentValues(env);
+  const parsed = envSchema.safeParse(values);
+  if (!parsed.success) {
+    const names = new Set(parsed.error.issues.map((issue) => String(issue.path[0]) as Variable));
+    throw new ConfigError([...names].map((name) => describeProblem(name, values[name])));
+  }
+  const vars = parsed.data;
+
+  const port = vars.PORT ?? 3000;
+  const dataDir = resolve(vars.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+
+  return {
+    port,
+    host: vars.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: vars.DATABASE_URL,
+    appSecret: vars.APP_SECRET ?? loadOrCreateAppSecret(dataDir),
+    publicUrl,
+    publicUrlConfigured: vars.PUBLIC_URL !== undefined,
+    sitesOrigin: vars.SITES_ORIGIN?.replace(/\/$/, ''),
+    logLevel: vars.LOG_LEVEL ?? 'info',
+    bodyLimit: vars.BODY_LIMIT ?? DEFAULT_BODY_LIMIT,
+    rateLimitMax: vars.RATE_LIMIT_MAX ?? 600,
+    webDistDir: vars.WEB_DIST_DIR ? resolve(vars.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    production: env.NODE_ENV === 'production',
+  };
+}

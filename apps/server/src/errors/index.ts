@@ -1,0 +1,13 @@
+export {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  isAppError,
+  notFound,
+  serviceUnavailable,
+  unauthorized,
+  validationFailed,
+} from './app-error';
+export { toErrorResponse } from './to-error-response';
+export type { ErrorResponse } from './to-error-response';

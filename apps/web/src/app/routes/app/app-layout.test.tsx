@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { describe, expect, it } from 'vitest';
+import { currentPath, renderApp } from '@/test/render-app';
+
+const NAV_LINKS: [string, string][] = [
+  ['Dashboard', '/app/dashboard'],
+  ['Repositories', '/app/repository'],
+  ['Files', '/app/files'],
+  ['Live docs', '/app/livedocs'],
+  ['Pockets', '/app/pockets'],
+  ['Activity', '/app/activity-metrix'],
+  ['Export', '/app/export'],
+  ['Profile', '/app/settings/profile'],
+  ['Parser', '/app/settings/parser'],
+  ['Authentication', '/app/settings/authentication'],
+  ['Appearance', '/app/settings/appearance'],
+];
+
+async function openShell(path = '/app/dashboard') {
+  const app = renderApp(path, { session: 'logged-in' });
+  await screen.findByTestId('app-shell');
+  return app;
+}
+
+describe('app shell', () => {
+  it('links to every /app screen and settings page and marks the current one', async () => {
+    await openShell('/app/repository');
+    const sidebar = within(screen.getByTestId('sidebar'));
+    for (const [label, href] of NAV_LINKS) {
+      expect(sidebar.getByRole('link', { name: label })).toHaveAttribute('href', href);
+    }
+    expect(sidebar.getByRole('link', { name: 'Repositories' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(sidebar.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('navigates from the sidebar and shows the product name in the header', async () => {
+    const { user, router } = await openShell();
+    expect(screen.getByRole('banner')).toHaveTextContent('CodeDocs');
+    await user.click(
+      within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Live docs' }),
+    );
+    expect(await screen.findByTestId('screen-livedocs')).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/app/livedocs');
+  });
+
+  it('shows a placeholder with the screen purpose for features still to come', async () => {
+    await openShell('/app/repository');
+    const page = screen.getByTestId('screen-repository');
+    expect(page).toHaveTextContent(
+      'Connect repositories over HTTPS or SSH, sync them, switch branches and delete them.',
+    );
+    expect(within(page).getByTestId('screen-placeholder')).toBeInTheDocument();
+  });
+
+  it('toggles dark mode from the header, stores it under darkMode and applies it to <html>', async () => {
+    const { user } = await openShell();
+    const toggle = screen.getByRole('button', { name: 'Toggle dark mode' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(toggle);
+    expect(localStorage.getItem('darkMode')).toBe('true');
+    expect(document.documentElement).toHaveClass('dark');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(toggle);
+    expect(localStorage.getItem('darkMode')).toBe('false');
+    expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it('binds the appearance switch to the same preference as the header toggle', async () => {
+    const { user } = await openShell('/app/settings/appearance');
+    const darkSwitch = await screen.findByRole('switch', { name: 'Dark mode' });
+    expect(darkSwitch).not.toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Toggle dark mode' }));
+    expect(darkSwitch).toBeChecked();
+
+    await user.click(darkSwitch);
+    expect(darkSwitch).not.toBeChecked();
+    expect(localStorage.getItem('darkMode')).toBe('false');
+    expect(document.documentElement).not.toHaveClass('dark');
+
+    await user.click(screen.getByRole('button', { name: /follow the system setting/i }));
+    expect(localStorage.getItem('darkMode')).toBeNull();
+  });
+
+  it('opens the navigation slide-over from the menu button and closes it with Escape', async () => {
+    const { user } = await openShell();
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('link', { name: 'Pockets' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('closes the slide-over when a link is chosen', async () => {
+    const { user, router } = await openShell();
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('link', { name: 'Export' }),
+    );
+    await screen.findByTestId('screen-export');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(currentPath(router)).toBe('/app/export');
+  });
+
+  it('opens the profile from the user menu with the keyboard', async () => {
+    const { user, router } = await openShell();
+    screen.getByRole('button', { name: 'User menu' }).focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Profile', 'Settings', 'Log out']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Profile' }));
+    await screen.findByTestId('screen-settings-profile');
+    expect(currentPath(router)).toBe('/app/settings/profile');
+  });
+
+  it('logs out from the user menu: cookie gone, session cleared, back at /auth/login', async () => {
+    const { user, router, store } = await openShell();
+    expect(Cookies.get('jwt')).toBe('fresh-token');
+
+    screen.getByRole('button', { name: 'User menu' }).focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+
+    await screen.findByTestId('screen-auth-login');
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(Cookies.get('jwt')).toBeUndefined();
+    expect(store.getState().session).toEqual({ loggedIn: false, loginMethod: null });
+  });
+
+  it('shows no insecure-origin notice on localhost', async () => {
+    await openShell();
+    expect(screen.queryByTestId('insecure-origin-banner')).not.toBeInTheDocument();
+  });
+});

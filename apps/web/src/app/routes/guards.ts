@@ -1,0 +1,34 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { checkLoginState } from '@/features/auth/store/login-state';
+import { selectLoggedIn } from '@/features/auth/store/session-slice';
+import { loginPathWithNext, nextPathFrom } from '@/lib/next-path';
+import type { AppStore } from '../store';
+
+/**
+ * Loader of /app: awaits the shared login-state check and sends logged-out visitors to
+ * /auth/login, keeping the path they asked for in `next`.
+ */
+export function createRequireSessionLoader(store: AppStore) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    await checkLoginState(store.dispatch);
+    if (!selectLoggedIn(store.getState())) {
+      const url = new URL(request.url);
+      throw redirect(loginPathWithNext(`${url.pathname}${url.search}`));
+    }
+    return null;
+  };
+}
+
+/**
+ * Loader of /auth: runs the shared login-state check before the area shows and sends
+ * logged-in visitors on to `next` (inside /app) or /app.
+ */
+export function createGuestOnlyLoader(store: AppStore) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    await checkLoginState(store.dispatch);
+    if (selectLoggedIn(store.getState())) {
+      throw redirect(nextPathFrom(new URL(request.url).searchParams));
+    }
+    return null;
+  };
+}

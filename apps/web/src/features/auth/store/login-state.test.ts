@@ -1,0 +1,124 @@
+import { configureStore } from '@reduxjs/toolkit';
+import Cookies from 'js-cookie';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, requestHeaders, stubFetch } from '@/test/fetch-stub';
+import { checkLoginState, logout } from './login-state';
+import { loggedIn, sessionReducer } from './session-slice';
+
+function makeStore() {
+  return configureStore({ reducer: { session: sessionReducer } });
+}
+
+describe('session slice', () => {
+  it('starts logged out with no login method', () => {
+    expect(makeStore().getState().session).toEqual({ loggedIn: false, loginMethod: null });
+  });
+});
+
+describe('checkLoginState', () => {
+  it('refreshes once for concurrent callers and shares the result', async () => {
+    Cookies.set('jwt', 'old-token');
+    const fetchMock = stubFetch(() => jsonResponse({ token: 'new-token' }));
+    const store = makeStore();
+
+    const results = await Promise.all([
+      checkLoginState(store.dispatch),
+      checkLoginState(store.dispatch),
+      checkLoginState(store.dispatch),
+    ]);
+
+    expect(results).toEqual([true, true, true]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await checkLoginState(store.dispatch);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('calls GET /api/v1/auth/refresh with the bearer credential and cookies included', async () => {
+    Cookies.set('jwt', 'old-token');
+    const fetchMock = stubFetch(() => jsonResponse({ token: 'new-token' }));
+
+    await checkLoginState(makeStore().dispatch);
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/auth/refresh');
+    expect(init?.method).toBe('GET');
+    expect(init?.credentials).toBe('include');
+    expect(requestHeaders(fetchMock).get('Authorization')).toBe('Bearer old-token');
+  });
+
+  it('logs in and replaces the cookie with the returned token', async () => {
+    Cookies.set('jwt', 'old-token');
+    stubFetch(() => jsonResponse({ token: 'new-token' }));
+    const store = makeStore();
+
+    await checkLoginState(store.dispatch);
+
+    expect(store.getState().session.loggedIn).toBe(true);
+    expect(Cookies.get('jwt')).toBe('new-token');
+  });
+
+  it('keeps the cookie when the refresh returns no token', async () => {
+    Cookies.set('jwt', 'old-token');
+    stubFetch(() => jsonResponse({}));
+    const store = makeStore();
+
+    await checkLoginState(store.dispatch);
+
+    expect(store.getState().session.loggedIn).toBe(true);
+    expect(Cookies.get('jwt')).toBe('old-token');
+  });
+
+  it('stays logged out without a request when there is no cookie', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ token: 'never' }));
+    const store = makeStore();
+
+    await expect(checkLoginState(store.dispatch)).resolves.toBe(false);
+
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(store.getState().session.loggedIn).toBe(false);
+  });
+
+  it.each([
+    [
+      'the endpoint is missing (404)',
+      () => jsonResponse({ statusCode: 404, message: 'Not Found' }, 404),
+    ],
+    [
+      'the token is rejected (401)',
+      () => jsonResponse({ statusCode: 401, code: 'unauthorized' }, 401),
+    ],
+    [
+      'the server cannot be reached',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('treats a failed refresh as logged out and logs it when %s', async (_case, respond) => {
+    Cookies.set('jwt', 'old-token');
+    stubFetch(respond);
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const store = makeStore();
+    store.dispatch(loggedIn('password'));
+
+    await expect(checkLoginState(store.dispatch)).resolves.toBe(false);
+
+    expect(store.getState().session).toEqual({ loggedIn: false, loginMethod: null });
+    expect(consoleError).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('logout', () => {
+  it('deletes the cookie, sets logged-in to false and clears the login method', () => {
+    Cookies.set('jwt', 'token');
+    Cookies.set('ps', 'plan-token');
+    const store = makeStore();
+    store.dispatch(loggedIn('password'));
+    expect(store.getState().session).toEqual({ loggedIn: true, loginMethod: 'password' });
+
+    logout(store.dispatch);
+
+    expect(Cookies.get('jwt')).toBeUndefined();
+    expect(Cookies.get('ps')).toBeUndefined();
+    expect(store.getState().session).toEqual({ loggedIn: false, loginMethod: null });
+  });
+});

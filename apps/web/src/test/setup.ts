@@ -1,0 +1,31 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach } from 'vitest';
+
+// Test globals are off, so Testing Library cannot register its own cleanup; browser state
+// (storage, cookies, the dark class) is reset too so no test depends on another.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.documentElement.classList.remove('dark');
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+});
+
+// jsdom lacks ResizeObserver, which Radix popper content (menus, tooltips) measures with.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+// jsdom does not implement scrolling; <ScrollRestoration /> calls it on every navigation.
+window.scrollTo = () => {};
+
+// jsdom lacks pointer capture, which Radix toasts use for swipe-to-dismiss.
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.setPointerCapture ??= () => {};
+Element.prototype.releasePointerCapture ??= () => {};

@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './errors';
+export * from './health';
+export * from './messages';

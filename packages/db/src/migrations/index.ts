@@ -1,0 +1,18 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Dialect } from '../dialect';
+import { initialSchema } from './0001-initial-schema';
+
+/**
+ * Every migration, in order, listed in code rather than read from a folder so the server bundle
+ * carries them. Add new ones at the end with the next number; never edit a released one.
+ */
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001-initial-schema': initialSchema(dialect),
+  };
+}
+
+/** A Kysely migration provider over the static list above. */
+export function staticMigrationProvider(dialect: Dialect): MigrationProvider {
+  return { getMigrations: async () => migrationsFor(dialect) };
+}

@@ -1,0 +1,342 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The Kysely view of every table, matching `migrations/` exactly. Conventions that hold on both
+ * SQLite and PostgreSQL:
+ * - ids are opaque strings made by the application;
+ * - timestamps are ISO-8601 UTC strings (`text` on SQLite, `timestamptz` read back as ISO strings on
+ *   PostgreSQL); columns with a database default are `Generated<Timestamp>`;
+ * - JSON payloads are `text`, serialised by the repositories;
+ * - there are no SQL booleans: a nullable timestamp records when something became true.
+ */
+export type Timestamp = string;
+
+/** A `bigint` column: read as a JavaScript number on both databases. */
+export type BigIntColumn = ColumnType<number, number | bigint, number | bigint>;
+
+export interface UsersTable {
+  id: string;
+  /** Always stored lower-case (a CHECK constraint enforces it). */
+  email: string;
+  name: Generated<string>;
+  description: Generated<string>;
+  password_hash: string | null;
+  email_verified_at: Timestamp | null;
+  /** How the account signs in: `password`, `github`, `oidc`, … */
+  login_method: Generated<string>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: Generated<Timestamp>;
+  last_seen_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface AuthTokensTable {
+  id: string;
+  user_id: string;
+  /** `verify`, `reset` or `invite`. */
+  kind: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface OauthAccountsTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SshKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  algorithm: string;
+  public_key: string;
+  /** AES-256-GCM ciphertext keyed from APP_SECRET; never leaves the server. */
+  private_key_enc: string;
+  fingerprint: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ReposTable {
+  id: string;
+  user_id: string;
+  /** The remote URL without credentials. */
+  url: string;
+  name: string;
+  /** `https` or `ssh`. */
+  method: string;
+  ssh_key_name: string | null;
+  default_branch: string | null;
+  branch: string | null;
+  head_commit: string | null;
+  status: string;
+  error: string | null;
+  last_synced_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FilesTable {
+  id: string;
+  repo_id: string;
+  commit_id: string;
+  path: string;
+  language: string | null;
+  size: BigIntColumn;
+  blob_sha: string;
+}
+
+export interface CodeObjectsTable {
+  /** Stable across commits: a hash of repo, file path, qualified name, kind and overload index. */
+  id: string;
+  repo_id: string;
+  file_path: string;
+  name: string;
+  qualified_name: string;
+  kind: string;
+  language: string;
+  signature: string;
+  line_start: number;
+  line_end: number;
+  code_hash: string;
+  doc_comment: string | null;
+  parent_id: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ObjectVersionsTable {
+  object_id: string;
+  repo_id: string;
+  commit_id: string;
+  file_path: string;
+  code_hash: string;
+  line_start: number;
+  line_end: number;
+}
+
+export interface DocsTable {
+  object_id: string;
+  /** `summary`, `description`, `param:<name>`, `returns`, `throws`, `example` or `notes`. */
+  field_id: string;
+  value: string;
+  /** `generated`, `edited` or `imported`. */
+  source: string;
+  written_at_commit: string | null;
+  code_hash_at_write: string | null;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+  /** Optimistic-concurrency counter: a save naming an older version is refused with 409. */
+  version: Generated<number>;
+}
+
+export interface CompilationsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface CompilationObjectsTable {
+  compilation_id: string;
+  object_id: string;
+  added_at: Generated<Timestamp>;
+}
+
+export interface FoldersTable {
+  id: string;
+  owner_id: string;
+  /** Null once the compilation it was built from is deleted; the folder itself stays. */
+  compilation_id: string | null;
+  name: string;
+  status: string;
+  error: string | null;
+  file_count: Generated<number>;
+  size: ColumnType<number, number | bigint | undefined, number | bigint>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FolderFilesTable {
+  folder_id: string;
+  file_id: string;
+  path: string;
+  size: BigIntColumn;
+  content_type: string;
+  sha256: string;
+}
+
+export interface SharesTable {
+  id: string;
+  folder_id: string;
+  /** `public`, `private` or `email`. */
+  kind: string;
+  /** Hash of the ≥128-bit slug; the slug itself is never stored. */
+  token_hash: string | null;
+  /** `viewer` or `editor`. */
+  permission: string;
+  expires_at: Timestamp | null;
+  email: string | null;
+  created_by: string;
+  created_at: Generated<Timestamp>;
+  revoked_at: Timestamp | null;
+}
+
+export interface FolderMembersTable {
+  folder_id: string;
+  user_id: string;
+  permission: string;
+  via_share_id: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface PlansTable {
+  id: string;
+  name: string;
+  price_id: string | null;
+  /** Price in the smallest currency unit. */
+  amount: Generated<number>;
+  currency: Generated<string>;
+  /** JSON: quota name → limit. */
+  quotas: Generated<string>;
+  archived_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface PurchasesTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  price_id: string | null;
+  status: string;
+  amount: number;
+  currency: string;
+  /** `stripe`, `test` or `off`. */
+  provider: string;
+  provider_ref: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  status: string;
+  current_period_end: Timestamp | null;
+  provider: string;
+  provider_ref: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface JobsTable {
+  /** Also the task id the client sees (the `x-task-id` header when one was sent). */
+  id: string;
+  user_id: string | null;
+  kind: string;
+  /** JSON. */
+  payload: Generated<string>;
+  /** `queued`, `running`, `succeeded`, `failed` or `cancelled`. */
+  status: Generated<string>;
+  progress_done: Generated<number>;
+  progress_total: Generated<number>;
+  message: string | null;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_after: Generated<Timestamp>;
+  heartbeat_at: Timestamp | null;
+  locked_by: string | null;
+  error: string | null;
+  /** JSON. */
+  result: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface EventsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  subject: string | null;
+  /** JSON. */
+  data: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** Every table of DESIGN.md section 4, by name. */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  auth_tokens: AuthTokensTable;
+  oauth_accounts: OauthAccountsTable;
+  ssh_keys: SshKeysTable;
+  repos: ReposTable;
+  files: FilesTable;
+  code_objects: CodeObjectsTable;
+  object_versions: ObjectVersionsTable;
+  docs: DocsTable;
+  compilations: CompilationsTable;
+  compilation_objects: CompilationObjectsTable;
+  folders: FoldersTable;
+  folder_files: FolderFilesTable;
+  shares: SharesTable;
+  folder_members: FolderMembersTable;
+  plans: PlansTable;
+  purchases: PurchasesTable;
+  subscriptions: SubscriptionsTable;
+  jobs: JobsTable;
+  events: EventsTable;
+}
+
+export type TableName = keyof Database;
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+export type NewSession = Insertable<SessionsTable>;
+export type AuthToken = Selectable<AuthTokensTable>;
+export type NewAuthToken = Insertable<AuthTokensTable>;
+export type OauthAccount = Selectable<OauthAccountsTable>;
+export type SshKey = Selectable<SshKeysTable>;
+export type NewSshKey = Insertable<SshKeysTable>;
+export type Repo = Selectable<ReposTable>;
+export type NewRepo = Insertable<ReposTable>;
+export type RepoUpdate = Updateable<ReposTable>;
+export type RepoFile = Selectable<FilesTable>;
+export type NewRepoFile = Insertable<FilesTable>;
+export type CodeObject = Selectable<CodeObjectsTable>;
+export type NewCodeObject = Insertable<CodeObjectsTable>;
+export type ObjectVersion = Selectable<ObjectVersionsTable>;
+export type Doc = Selectable<DocsTable>;
+export type NewDoc = Insertable<DocsTable>;
+export type Compilation = Selectable<CompilationsTable>;
+export type CompilationObject = Selectable<CompilationObjectsTable>;
+export type Folder = Selectable<FoldersTable>;
+export type NewFolder = Insertable<FoldersTable>;
+export type FolderFile = Selectable<FolderFilesTable>;
+export type Share = Selectable<SharesTable>;
+export type NewShare = Insertable<SharesTable>;
+export type FolderMember = Selectable<FolderMembersTable>;
+export type Plan = Selectable<PlansTable>;
+export type Purchase = Selectable<PurchasesTable>;
+export type Subscription = Selectable<SubscriptionsTable>;
+export type Job = Selectable<JobsTable>;
+export type NewJob = Insertable<JobsTable>;
+export type JobUpdate = Updateable<JobsTable>;
+export type ActivityEvent = Selectable<EventsTable>;
+export type NewActivityEvent = Insertable<EventsTable>;

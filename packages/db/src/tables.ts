@@ -1,0 +1,31 @@
+import type { TableName } from './schema';
+
+/** Every table of the current schema; tests check that migrations create exactly these. */
+export const TABLE_NAMES = [
+  'users',
+  'sessions',
+  'auth_tokens',
+  'oauth_accounts',
+  'ssh_keys',
+  'repos',
+  'files',
+  'code_objects',
+  'object_versions',
+  'docs',
+  'compilations',
+  'compilation_objects',
+  'folders',
+  'folder_files',
+  'shares',
+  'folder_members',
+  'plans',
+  'purchases',
+  'subscriptions',
+  'jobs',
+  'events',
+] as const satisfies readonly TableName[];
+
+// Compile-time check that the list above names every table of `Database`.
+type Missing = Exclude<TableName, (typeof TABLE_NAMES)[number]>;
+const everyTableListed: [Missing] extends [never] ? true : Missing = true;
+void everyTableListed;
