@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import type { ToastActionElement, ToastProps } from '@/components/ui/toast';
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY } from '@/config/constants';
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY } from '@codedocs/contract';
 
 /** A toast as the store keeps it. */
 export type ToasterToast = ToastProps & {

@@ -1,4 +1,4 @@
-import { API_VERSIONS, type ApiVersion } from '@/config/constants';
+import { API_VERSIONS, type ApiVersion } from '@codedocs/contract';
 import { apiErrorFromNetworkFailure, apiErrorFromResponse, apiErrorFromUnknown } from './api-error';
 import { getJwt } from './cookies';
 

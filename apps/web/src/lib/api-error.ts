@@ -1,4 +1,4 @@
-import { MESSAGES } from '@/config/messages';
+import { NO_RESPONSE_FROM_SERVER, SOMETHING_WENT_WRONG } from '@codedocs/contract';
 
 /** Status of an ApiError when the request got no response at all. */
 export const NO_RESPONSE_STATUS = 0;
@@ -32,9 +32,7 @@ export class ApiError extends Error {
 export function apiErrorFromResponse(status: number, body: unknown): ApiError {
   const shape: ServerErrorBody = typeof body === 'object' && body !== null ? body : {};
   const message =
-    typeof shape.message === 'string' && shape.message
-      ? shape.message
-      : MESSAGES.somethingWentWrong;
+    typeof shape.message === 'string' && shape.message ? shape.message : SOMETHING_WENT_WRONG;
   const code = typeof shape.code === 'string' && shape.code ? shape.code : `http_${status}`;
   const field = typeof shape.field === 'string' ? shape.field : undefined;
   return new ApiError(status, code, message, field);
@@ -59,18 +57,14 @@ function ownMessage(error: unknown): string {
  */
 export function apiErrorFromNetworkFailure(error: unknown): ApiError {
   if (isAbortError(error)) return apiErrorFromUnknown(error);
-  return new ApiError(NO_RESPONSE_STATUS, 'no_response', MESSAGES.noResponseFromServer);
+  return new ApiError(NO_RESPONSE_STATUS, 'no_response', NO_RESPONSE_FROM_SERVER);
 }
 
 /** Maps any other thrown value to an ApiError with status -1 and the error's own message. */
 export function apiErrorFromUnknown(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const code = isAbortError(error) ? 'aborted' : 'client_error';
-  return new ApiError(
-    CLIENT_FAILURE_STATUS,
-    code,
-    ownMessage(error) || MESSAGES.somethingWentWrong,
-  );
+  return new ApiError(CLIENT_FAILURE_STATUS, code, ownMessage(error) || SOMETHING_WENT_WRONG);
 }
 
 /**
@@ -79,5 +73,5 @@ export function apiErrorFromUnknown(error: unknown): ApiError {
  */
 export function failureMessage(error: unknown, defaultMessage: string): string {
   const message = error instanceof Error ? error.message : '';
-  return message && message !== MESSAGES.somethingWentWrong ? message : defaultMessage;
+  return message && message !== SOMETHING_WENT_WRONG ? message : defaultMessage;
 }

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { JWT_COOKIE, PLAN_COOKIE } from '@/config/constants';
+import { JWT_COOKIE, PLAN_COOKIE } from '@codedocs/contract';
 
 type OriginLocation = Pick<Location, 'protocol' | 'hostname'>;
 

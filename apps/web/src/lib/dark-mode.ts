@@ -1,4 +1,4 @@
-import { DARK_MODE_STORAGE_KEY } from '@/config/constants';
+import { DARK_MODE_STORAGE_KEY } from '@codedocs/contract';
 
 // public/theme-init.js applies the same rule before first paint; keep the two in step.
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createQueryClient, queryRetryDelay } from './query-client';
+import { queryRetryDelay } from '@codedocs/contract';
+import { createQueryClient } from './query-client';
 
 describe('query client', () => {
   it('keeps unused data for 5 minutes and retries 3 times', () => {

@@ -1,16 +1,11 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
-import { QUERY_GC_TIME, QUERY_RETRY, QUERY_RETRY_DELAY_MAX } from '@/config/constants';
-
-/** Exponential backoff between retries: 2 s, 4 s, 8 s … capped at 30 s. */
-export function queryRetryDelay(attempt: number): number {
-  return Math.min(1000 * 2 ** attempt, QUERY_RETRY_DELAY_MAX);
-}
+import { QUERY_GC_TIME_MS, QUERY_RETRY_COUNT, queryRetryDelay } from '@codedocs/contract';
 
 /** The spec's cache policy: unused data kept 5 minutes, 3 retries with capped backoff. */
 export const queryDefaults: DefaultOptions = {
   queries: {
-    gcTime: QUERY_GC_TIME,
-    retry: QUERY_RETRY,
+    gcTime: QUERY_GC_TIME_MS,
+    retry: QUERY_RETRY_COUNT,
     retryDelay: queryRetryDelay,
   },
 };

@@ -1,7 +1,8 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { MESSAGES, ROUTE_ERROR_TITLES } from '@/config/messages';
+import { UNEXPECTED_APPLICATION_ERROR } from '@codedocs/contract';
+import { ROUTE_ERROR_TITLES } from '@/config/messages';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** What the error screen shows for a routing failure. */
@@ -19,13 +20,13 @@ export function describeRouteError(error: unknown): RouteErrorDescription {
   if (isRouteErrorResponse(error)) {
     const data = typeof error.data === 'string' && error.data ? `: ${error.data}` : '';
     return {
-      title: ROUTE_ERROR_TITLES[error.status] ?? MESSAGES.unexpectedApplicationError,
+      title: ROUTE_ERROR_TITLES[error.status] ?? UNEXPECTED_APPLICATION_ERROR,
       status: error.status,
       details: `${error.status} ${error.statusText}${data}`.trim(),
     };
   }
   const details = error instanceof Error ? error.message : String(error);
-  return { title: MESSAGES.unexpectedApplicationError, status: null, details };
+  return { title: UNEXPECTED_APPLICATION_ERROR, status: null, details };
 }
 
 /** The router's error element: the failure's title, its details and a way home. */

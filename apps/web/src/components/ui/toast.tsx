@@ -3,16 +3,16 @@ import { X } from 'lucide-react';
 import type { ComponentProps, ReactElement } from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import {
-  TOAST_DURATION,
+  TOAST_DURATION_MS,
   TOAST_SWIPE_DIRECTION,
   TOAST_SWIPE_THRESHOLD,
-  TOAST_VIEWPORT_HOTKEY,
-} from '@/config/constants';
+} from '@codedocs/contract';
+import { TOAST_VIEWPORT_HOTKEYS } from '@/config/constants';
 import { cn } from '@/lib/cn';
 
 /** Toast timing and gestures of spec section 9: 5000 ms, swipe right past 50 px. */
 export function ToastProvider({
-  duration = TOAST_DURATION,
+  duration = TOAST_DURATION_MS,
   swipeDirection = TOAST_SWIPE_DIRECTION,
   swipeThreshold = TOAST_SWIPE_THRESHOLD,
   ...props
@@ -30,7 +30,7 @@ export function ToastProvider({
 /** Where toasts appear; F8 moves focus to it (spec section 9). */
 export function ToastViewport({
   className,
-  hotkey = TOAST_VIEWPORT_HOTKEY,
+  hotkey = TOAST_VIEWPORT_HOTKEYS,
   ...props
 }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (

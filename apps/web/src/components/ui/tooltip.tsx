@@ -1,12 +1,12 @@
 import type { ComponentProps } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import { TOOLTIP_DELAY_DURATION, TOOLTIP_SKIP_DELAY_DURATION } from '@/config/constants';
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@codedocs/contract';
 import { cn } from '@/lib/cn';
 
 /** Shares tooltip timing app-wide: 700 ms open delay, 300 ms skip delay (spec section 9). */
 export function TooltipProvider({
-  delayDuration = TOOLTIP_DELAY_DURATION,
-  skipDelayDuration = TOOLTIP_SKIP_DELAY_DURATION,
+  delayDuration = TOOLTIP_DELAY_MS,
+  skipDelayDuration = TOOLTIP_SKIP_DELAY_MS,
   ...props
 }: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return (
