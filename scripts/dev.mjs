@@ -1,6 +1,7 @@
 // `npm run dev`: the API under tsx watch on PORT (default 3000) and the Vite dev server with hot
 // reload, which proxies /api to the API. Stops both when either exits or on Ctrl+C.
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { ensureDependencies, root } from './workspace.mjs';
 
 await ensureDependencies();
@@ -10,7 +11,8 @@ const children = [
   spawn(npm, ['run', 'dev', '-w', '@codedocs/server'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    // The same ./data as `npm start`, although the server workspace runs in apps/server.
+    env: { ...process.env, PORT: apiPort, DATA_DIR: process.env.DATA_DIR ?? join(root, 'data') },
   }),
   spawn(npm, ['run', 'dev', '-w', '@codedocs/web'], {
     cwd: root,
