@@ -11,9 +11,12 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'codedocs-e2e-'));
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+export const oidcIssuer = `http://127.0.0.1:${port + 1}`;
+
 /**
  * End-to-end tests against the production build (`npm run build`), served by the real server on
- * a free port with a temporary DATA_DIR (SQLite). One server is shared by every spec.
+ * a fixed port with a temporary DATA_DIR (SQLite), mails in its outbox, and a real OpenID Connect
+ * provider beside it. One server is shared by every spec.
  */
 export default defineConfig({
   testDir: '.',
@@ -25,13 +28,15 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  globalTeardown: './global-teardown.ts',
   use: {
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'node --enable-source-maps apps/server/dist/server.js',
+    // The app's production build plus a local OpenID Connect provider on E2E_PORT + 1.
+    command: 'node e2e/serve.mjs',
     cwd: '..',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
