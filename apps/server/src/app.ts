@@ -3,6 +3,8 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { accountsPlugin } from './plugins/accounts';
+import { authenticatePlugin } from './plugins/authenticate';
 import { cookiesPlugin } from './plugins/cookies';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -53,6 +55,8 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(openapiPlugin);
   await app.register(spaPlugin);
   await app.register(notFoundPlugin);
+  await app.register(accountsPlugin);
+  await app.register(authenticatePlugin);
 
   await app.register(apiRoutes, { prefix: '/api' });
   return app;

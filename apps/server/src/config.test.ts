@@ -41,6 +41,12 @@ describe('loadConfig', () => {
       rateLimitMax: 600,
       webDistDir: DEFAULT_WEB_DIST_DIR,
       production: false,
+      smtpUrl: undefined,
+      mailFrom: 'CodeDocs <no-reply@localhost>',
+      mailOutboxPublic: false,
+      billing: 'test',
+      github: undefined,
+      oidc: undefined,
     });
   });
 
@@ -62,6 +68,18 @@ describe('loadConfig', () => {
       RATE_LIMIT_MAX: '5',
       WEB_DIST_DIR: 'some/dist',
       NODE_ENV: 'production',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Docs <docs@example.com>',
+      MAIL_OUTBOX_PUBLIC: '1',
+      BILLING: 'off',
+      GITHUB_CLIENT_ID: 'gh-id',
+      GITHUB_CLIENT_SECRET: 'gh-secret',
+      GITHUB_BASE_URL: 'https://ghe.example.com/',
+      GITHUB_API_URL: 'https://ghe.example.com/api/v3',
+      OIDC_ISSUER: 'https://sso.example.com',
+      OIDC_CLIENT_ID: 'oidc-id',
+      OIDC_CLIENT_SECRET: 'oidc-secret',
+      OIDC_NAME: 'Example SSO',
     });
     expect(config).toEqual({
       port: 8080,
@@ -77,7 +95,49 @@ describe('loadConfig', () => {
       rateLimitMax: 5,
       webDistDir: resolve('some/dist'),
       production: true,
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      mailFrom: 'Docs <docs@example.com>',
+      mailOutboxPublic: true,
+      billing: 'off',
+      github: {
+        clientId: 'gh-id',
+        clientSecret: 'gh-secret',
+        baseUrl: 'https://ghe.example.com',
+        apiUrl: 'https://ghe.example.com/api/v3',
+      },
+      oidc: {
+        issuer: 'https://sso.example.com',
+        clientId: 'oidc-id',
+        clientSecret: 'oidc-secret',
+        name: 'Example SSO',
+      },
     });
+  });
+
+  it('defaults GitHub to github.com and names the OIDC button "Single sign-on"', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      GITHUB_CLIENT_ID: 'a',
+      GITHUB_CLIENT_SECRET: 'b',
+      OIDC_ISSUER: 'http://127.0.0.1:9999',
+      OIDC_CLIENT_ID: 'c',
+      OIDC_CLIENT_SECRET: 'd',
+    });
+    expect(config.github?.baseUrl).toBe('https://github.com');
+    expect(config.github?.apiUrl).toBe('https://api.github.com');
+    expect(config.oidc?.name).toBe('Single sign-on');
+  });
+
+  it('rejects a half-configured provider, a non-SMTP mail URL and an unknown billing mode', () => {
+    expect(problemsOf({ GITHUB_CLIENT_ID: 'a' })).toEqual([
+      'GITHUB_CLIENT_SECRET must be set together with GITHUB_CLIENT_ID',
+    ]);
+    expect(problemsOf({ OIDC_ISSUER: 'https://sso.example.com' })[0]).toMatch(
+      /^OIDC_CLIENT_ID, OIDC_CLIENT_SECRET must be set together/,
+    );
+    const problems = problemsOf({ SMTP_URL: 'http://user:secret@mail', BILLING: 'free' });
+    expect(problems).toHaveLength(2);
+    expect(problems.join('\n')).not.toContain('secret@');
   });
 
   it('derives PUBLIC_URL from PORT and treats blank variables as unset', () => {

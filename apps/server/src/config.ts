@@ -32,6 +32,38 @@ export interface Config {
   webDistDir: string;
   /** NODE_ENV=production: no pretty logs. */
   production: boolean;
+  /** smtp:// or smtps:// URL of the mail server; undefined writes mails to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  /** The From header of every mail. */
+  mailFrom: string;
+  /** Serve the outbox page to non-loopback clients too (it shows sign-in links). */
+  mailOutboxPublic: boolean;
+  /** `test` (built-in checkout), `stripe`, or `off` (everyone on the self-hosted plan). */
+  billing: BillingMode;
+  /** GitHub OAuth app, when both its id and secret are set. */
+  github: GithubConfig | undefined;
+  /** Any OpenID Connect issuer, when issuer, client id and secret are set. */
+  oidc: OidcConfig | undefined;
+}
+
+export const BILLING_MODES = ['test', 'stripe', 'off'] as const;
+export type BillingMode = (typeof BILLING_MODES)[number];
+
+export interface GithubConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Web address of the GitHub instance (authorize and token endpoints), no trailing slash. */
+  baseUrl: string;
+  /** REST API address (user and e-mail lookups), no trailing slash. */
+  apiUrl: string;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Label of the login button. */
+  name: string;
 }
 
 /** Raised when the environment is invalid; lists every bad variable at once. */
@@ -58,6 +90,15 @@ function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
   } catch {
     return false;
   }
@@ -108,6 +149,46 @@ const rules = {
     problem: 'must be a positive integer (requests per minute per client address)',
   },
   WEB_DIST_DIR: { schema: z.string(), problem: 'must be a folder path' },
+  SMTP_URL: {
+    schema: z.string().refine(isSmtpUrl),
+    problem:
+      'must be an smtp:// or smtps:// URL (leave it unset to write mails to DATA_DIR/outbox)',
+    secret: true,
+  },
+  MAIL_FROM: {
+    schema: z.string().min(3),
+    problem: 'must be an address, e.g. "CodeDocs <no-reply@example.com>"',
+  },
+  MAIL_OUTBOX_PUBLIC: { schema: z.enum(['0', '1']), problem: 'must be 0 or 1' },
+  BILLING: { schema: z.enum(BILLING_MODES), problem: `must be one of ${BILLING_MODES.join(', ')}` },
+  GITHUB_CLIENT_ID: { schema: z.string(), problem: 'must be the client id of a GitHub OAuth app' },
+  GITHUB_CLIENT_SECRET: {
+    schema: z.string(),
+    problem: 'must be the client secret of a GitHub OAuth app',
+    secret: true,
+  },
+  GITHUB_BASE_URL: {
+    schema: z.string().refine(isHttpUrl),
+    problem: 'must be an http:// or https:// URL',
+  },
+  GITHUB_API_URL: {
+    schema: z.string().refine(isHttpUrl),
+    problem: 'must be an http:// or https:// URL',
+  },
+  OIDC_ISSUER: {
+    schema: z.string().refine(isHttpUrl),
+    problem: 'must be the http:// or https:// URL of an OpenID Connect issuer',
+  },
+  OIDC_CLIENT_ID: {
+    schema: z.string(),
+    problem: 'must be the client id registered with the issuer',
+  },
+  OIDC_CLIENT_SECRET: {
+    schema: z.string(),
+    problem: 'must be the client secret registered with the issuer',
+    secret: true,
+  },
+  OIDC_NAME: { schema: z.string().max(60), problem: 'must be at most 60 characters' },
 } as const;
 
 type Variable = keyof typeof rules;
@@ -134,6 +215,27 @@ function describeProblem(name: Variable, value: string | undefined): string {
   return `${name} ${rule.problem} (${shown})`;
 }
 
+/** Variables that only work together: a half-configured provider is an error, not silence. */
+const GROUPS: Variable[][] = [
+  ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
+  ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+];
+
+function pairingProblems(values: Partial<Record<Variable, string>>): string[] {
+  const problems: string[] = [];
+  for (const group of GROUPS) {
+    const missing = group.filter((name) => values[name] === undefined);
+    if (missing.length > 0 && missing.length < group.length) {
+      problems.push(
+        `${missing.join(', ')} must be set together with ${group.filter((name) => !missing.includes(name)).join(', ')}`,
+      );
+    }
+  }
+  return problems;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
 /**
  * Reads and validates the configuration once at start. Throws a ConfigError naming every invalid
  * variable; creates DATA_DIR and, when APP_SECRET is unset, the secret file inside it.
@@ -146,6 +248,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError([...names].map((name) => describeProblem(name, values[name])));
   }
   const vars = parsed.data;
+  const pairing = pairingProblems(values);
+  if (pairing.length > 0) throw new ConfigError(pairing);
 
   const port = vars.PORT ?? 3000;
   const dataDir = resolve(vars.DATA_DIR ?? './data');
@@ -166,5 +270,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: vars.RATE_LIMIT_MAX ?? 600,
     webDistDir: vars.WEB_DIST_DIR ? resolve(vars.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
     production: env.NODE_ENV === 'production',
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM ?? 'CodeDocs <no-reply@localhost>',
+    mailOutboxPublic: vars.MAIL_OUTBOX_PUBLIC === '1',
+    billing: vars.BILLING ?? 'test',
+    github:
+      vars.GITHUB_CLIENT_ID && vars.GITHUB_CLIENT_SECRET
+        ? {
+            clientId: vars.GITHUB_CLIENT_ID,
+            clientSecret: vars.GITHUB_CLIENT_SECRET,
+            baseUrl: trimSlash(vars.GITHUB_BASE_URL ?? 'https://github.com'),
+            apiUrl: trimSlash(vars.GITHUB_API_URL ?? 'https://api.github.com'),
+          }
+        : undefined,
+    oidc:
+      vars.OIDC_ISSUER && vars.OIDC_CLIENT_ID && vars.OIDC_CLIENT_SECRET
+        ? {
+            issuer: vars.OIDC_ISSUER,
+            clientId: vars.OIDC_CLIENT_ID,
+            clientSecret: vars.OIDC_CLIENT_SECRET,
+            name: vars.OIDC_NAME ?? 'Single sign-on',
+          }
+        : undefined,
   };
 }

@@ -127,4 +127,20 @@ export type AuthConfigResponse = z.infer<typeof authConfigResponseSchema>;
 export const oauthCallbackRequestSchema = z.object({
   code: z.string().min(1).max(4096),
   state: z.string().min(1).max(512),
+  /** The `iss` query parameter of the callback URL when the provider sent one (RFC 9207). */
+  iss: z.string().max(2048).optional(),
+});
+
+/** Answer of the OAuth callback: a session, plus the `next` path given to authorize. */
+export const oauthCallbackResponseSchema = sessionResponseSchema
+  .extend({ next: z.string() })
+  .meta({ id: 'OAuthCallbackResponse' });
+export type OAuthCallbackResponse = z.infer<typeof oauthCallbackResponseSchema>;
+
+/** `POST /api/v1/auth/verify/resend {email}` → 202 `acceptedResponse` (same for unknown addresses). */
+export const verifyResendRequestSchema = z.object({ email: emailSchema });
+
+/** `GET /api/v1/oauth/{provider}/authorize?next=`: where the SPA goes after the login (a path). */
+export const oauthAuthorizeQuerySchema = z.object({
+  next: z.string().max(2048).optional(),
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from './create-database';
 import type { DatabaseHandle } from './create-database';
 import { migrateToLatest, migrateToNone } from './migrate';
+import { migrationsFor } from './migrations/index';
 import { TABLE_NAMES } from './tables';
 import { createTestDatabase, testDialects } from './testing';
 import type { TestDatabase } from './testing';
@@ -210,6 +211,40 @@ describe.each(dialects)('migrations on %s', (dialect) => {
     expect(Object.values(remaining).flat()).toEqual([]);
   });
 
+  it('keeps the rotating token ids of a session and counts throttle events', async () => {
+    await insertUser('u-sess');
+    await handle.db
+      .insertInto('sessions')
+      .values({
+        id: 's-1',
+        user_id: 'u-sess',
+        token_id: 'current',
+        previous_token_id: 'before',
+        rotated_at: '2026-01-02T03:04:05.678Z',
+        expires_at: '2027-01-01T00:00:00.000Z',
+      })
+      .execute();
+    const session = await handle.db
+      .selectFrom('sessions')
+      .select(['token_id', 'previous_token_id', 'rotated_at'])
+      .where('id', '=', 's-1')
+      .executeTakeFirstOrThrow();
+    expect(session).toEqual({
+      token_id: 'current',
+      previous_token_id: 'before',
+      rotated_at: '2026-01-02T03:04:05.678Z',
+    });
+    await handle.db
+      .insertInto('throttle_events')
+      .values({ id: 't-1', key: 'login:ip:x' })
+      .execute();
+    const event = await handle.db
+      .selectFrom('throttle_events')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(event.created_at).toMatch(ISO_UTC);
+  });
+
   it('gives docs a version that starts at 1', async () => {
     await insertUser('u-doc');
     await handle.db
@@ -252,9 +287,14 @@ describe.each(dialects)('migrations on %s', (dialect) => {
   });
 
   it('rolls every migration back and forward again', async () => {
-    expect(await migrateToNone(handle.db, handle.dialect)).toEqual(['0001-initial-schema']);
+    const names = Object.keys(migrationsFor(dialect));
+    expect(names.slice(0, 2)).toEqual([
+      '0001-initial-schema',
+      '0002-session-rotation-and-throttling',
+    ]);
+    expect(await migrateToNone(handle.db, handle.dialect)).toEqual([...names].reverse());
     expect(await tableNames()).toEqual([]);
-    expect(await migrateToLatest(handle.db, handle.dialect)).toEqual(['0001-initial-schema']);
+    expect(await migrateToLatest(handle.db, handle.dialect)).toEqual(names);
     expect(await tableNames()).toEqual([...TABLE_NAMES].sort());
     // The schema is usable after the round trip.
     await sql`select 1`.execute(handle.db);

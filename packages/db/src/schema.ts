@@ -37,6 +37,11 @@ export interface SessionsTable {
   last_seen_at: Generated<Timestamp>;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** Id of the one session token currently valid; refresh replaces it. */
+  token_id: string | null;
+  /** The token id before the last rotation, accepted for a short grace after `rotated_at`. */
+  previous_token_id: string | null;
+  rotated_at: Timestamp | null;
 }
 
 export interface AuthTokensTable {
@@ -277,6 +282,13 @@ export interface EventsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** One failed login or mail request, counted per key (`login:account:…`, `mail:ip:…`). */
+export interface ThrottleEventsTable {
+  id: string;
+  key: string;
+  created_at: Generated<Timestamp>;
+}
+
 /** Every table of DESIGN.md section 4, by name. */
 export interface Database {
   users: UsersTable;
@@ -300,6 +312,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   jobs: JobsTable;
   events: EventsTable;
+  throttle_events: ThrottleEventsTable;
 }
 
 export type TableName = keyof Database;

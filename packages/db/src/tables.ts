@@ -23,6 +23,7 @@ export const TABLE_NAMES = [
   'subscriptions',
   'jobs',
   'events',
+  'throttle_events',
 ] as const satisfies readonly TableName[];
 
 // Compile-time check that the list above names every table of `Database`.

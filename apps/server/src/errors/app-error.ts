@@ -63,6 +63,16 @@ export function conflict(message: string): AppError {
   return new AppError(ErrorCode.conflict, message);
 }
 
+/** 429 with the seconds to wait, sent as `Retry-After` by the error handler. */
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number, message = 'Too many attempts, try again later') {
+    super(ErrorCode.rateLimited, message);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
 /** 503: a dependency (database, git host) is temporarily unavailable. */
 export function serviceUnavailable(message: string): AppError {
   return new AppError(ErrorCode.serviceUnavailable, message);

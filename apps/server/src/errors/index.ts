@@ -5,6 +5,7 @@ export {
   forbidden,
   isAppError,
   notFound,
+  RateLimitedError,
   serviceUnavailable,
   unauthorized,
   validationFailed,

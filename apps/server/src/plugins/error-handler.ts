@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { toErrorResponse } from '../errors/index';
+import { RateLimitedError, toErrorResponse } from '../errors/index';
 
 /**
  * The one error handler (CONVENTIONS 4): every failure leaves as `{statusCode, code, message,
@@ -14,6 +14,9 @@ export const errorHandlerPlugin = fp(
         request.log.error({ err: error }, 'request failed');
       } else {
         request.log.info({ code: body.code, message: body.message }, 'request rejected');
+      }
+      if (error instanceof RateLimitedError) {
+        void reply.header('retry-after', String(error.retryAfterSeconds));
       }
       return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
     });

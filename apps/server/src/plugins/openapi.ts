@@ -24,6 +24,12 @@ export const openapiPlugin = fp(
             'Errors are JSON `{statusCode, code, message, field?}`; 5xx answers never carry internals.',
         },
         servers: [],
+        components: {
+          securitySchemes: {
+            // The session token: the SPA reads the jwt cookie and sends it here (never the cookie).
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          },
+        },
       },
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,

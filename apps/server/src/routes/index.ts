@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountRoutes } from './auth/account-routes';
+import { sessionRoutes } from './auth/session-routes';
+import { compilationRoutes } from './compilation/index';
+import { devRoutes } from './dev/index';
 import { healthRoutes } from './health/index';
+import { oauthRoutes } from './oauth/index';
+import { paymentsRoutes } from './payments/index';
+import { repoRoutes } from './repo/index';
+import { userRoutes } from './user/index';
 
 /**
  * Every API route, mounted under /api. Versioned resources (DESIGN.md section 5) are added here as
@@ -7,4 +15,12 @@ import { healthRoutes } from './health/index';
  */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(healthRoutes);
+  await app.register(devRoutes);
+  await app.register(accountRoutes, { prefix: '/v1/auth' });
+  await app.register(sessionRoutes, { prefix: '/v1/auth' });
+  await app.register(oauthRoutes, { prefix: '/v1/oauth' });
+  await app.register(userRoutes, { prefix: '/v0' });
+  await app.register(repoRoutes, { prefix: '/v0' });
+  await app.register(compilationRoutes, { prefix: '/v0' });
+  await app.register(paymentsRoutes, { prefix: '/v2' });
 };

@@ -24,6 +24,12 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     rateLimitMax: 10_000,
     webDistDir: join(database.dataDir, 'no-web-build'),
     production: false,
+    smtpUrl: undefined,
+    mailFrom: 'CodeDocs <no-reply@localhost>',
+    mailOutboxPublic: false,
+    billing: 'test',
+    github: undefined,
+    oidc: undefined,
     ...overrides,
   };
 }

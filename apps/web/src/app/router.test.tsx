@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { data, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { calledRoutes } from '@/test/api-routes';
 import { jsonResponse } from '@/test/fetch-stub';
 import { currentPath, findRoute, renderApp } from '@/test/render-app';
 import { ROUTE_IDS } from './router';
@@ -55,7 +56,7 @@ describe('routes of spec section 2', () => {
     const page = await screen.findByTestId(testId);
     expect(screen.getByTestId('centered-layout')).toContainElement(page);
     expect(screen.getByTestId('product-name')).toHaveTextContent('CodeDocs');
-    expect(within(page).getByText(/arrives with the accounts feature/)).toBeInTheDocument();
+    expect(screen.queryByTestId('screen-placeholder')).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(title));
   });
 
@@ -101,7 +102,8 @@ describe('routes of spec section 2', () => {
     const { router, fetchMock } = renderApp('/app/files?repo=r1');
     await screen.findByTestId('screen-auth-login');
     expect(currentPath(router)).toBe('/auth/login?next=%2Fapp%2Ffiles%3Frepo%3Dr1');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calledRoutes(fetchMock).filter((call) => call.includes('/auth/refresh'))).toEqual([]);
+    expect(calledRoutes(fetchMock).filter((call) => call.includes('/api/v0/'))).toEqual([]);
   });
 
   it('sends a logged-in visitor from /auth to next, or /app', async () => {
@@ -124,7 +126,9 @@ describe('routes of spec section 2', () => {
 
     await screen.findByTestId('screen-auth-login');
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(calledRoutes(fetchMock).filter((call) => call.includes('/auth/refresh'))).toEqual([
+      'GET /api/v1/auth/refresh',
+    ]);
     expect(currentPath(router)).toBe('/auth/login?next=%2Fapp%2Fexport');
     expect(consoleError).toHaveBeenCalledWith(expect.stringMatching(/refresh/i), expect.anything());
   });

@@ -1,12 +1,35 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { sessionReducer } from '@/features/auth/store/session-slice';
+import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import { loggedOut, sessionReducer } from '@/features/auth/store/session-slice';
+import { compilationsReducer } from '@/features/compilations/store/compilations-slice';
+import { profileReducer } from '@/features/profile/store/profile-slice';
+import { reposReducer } from '@/features/repos/store/repos-slice';
+import {
+  subscriptionPlanReducer,
+  subscriptionReducer,
+} from '@/features/subscription/store/subscription-slice';
 
-/** Every slice of the app. Later issues add profile, repos, compilations, subscription… */
-export const rootReducer = combineReducers({
+/** Every slice of the app. */
+const appReducer = combineReducers({
   session: sessionReducer,
+  profile: profileReducer,
+  repos: reposReducer,
+  compilations: compilationsReducer,
+  subscription: subscriptionReducer,
+  subscriptionPlan: subscriptionPlanReducer,
 });
 
-export type RootState = ReturnType<typeof rootReducer>;
+export type RootState = ReturnType<typeof appReducer>;
+
+/**
+ * The root reducer. Logging out returns every slice to its initial state (the lists to idle),
+ * so another user signing in on the same tab never sees the previous user's data.
+ */
+export function rootReducer(
+  state: Partial<RootState> | undefined,
+  action: UnknownAction,
+): RootState {
+  return appReducer(loggedOut.match(action) ? undefined : state, action);
+}
 
 /** Creates the Redux store; the app makes one, each test its own. */
 export function createAppStore(preloadedState?: Partial<RootState>) {

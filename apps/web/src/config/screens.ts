@@ -98,7 +98,3 @@ export const SCREENS = {
     'Choose a new password from the link you received by e-mail.',
   ),
 } as const satisfies Record<string, ScreenInfo>;
-
-/** Shown on the /auth screens until the accounts feature arrives. */
-export const AUTH_PLACEHOLDER_NOTE =
-  'Account sign-in arrives with the accounts feature; this screen is a placeholder until then.';

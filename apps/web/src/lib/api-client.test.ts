@@ -98,6 +98,20 @@ describe('api client errors', () => {
     });
   });
 
+  it('reads the Retry-After seconds of a throttled answer', async () => {
+    stubFetch(
+      () =>
+        new Response(
+          JSON.stringify({ statusCode: 429, code: 'rate_limited', message: 'Too many attempts' }),
+          { status: 429, headers: { 'Retry-After': '17' } },
+        ),
+    );
+
+    const error = await caught(api.v1.post('/auth/login', {}));
+
+    expect(error).toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 17 });
+  });
+
   it('uses "Something went wrong" when the server gives no message', async () => {
     stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
 

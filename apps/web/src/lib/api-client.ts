@@ -1,5 +1,10 @@
 import { API_VERSIONS, type ApiVersion } from '@codedocs/contract';
-import { apiErrorFromNetworkFailure, apiErrorFromResponse, apiErrorFromUnknown } from './api-error';
+import {
+  apiErrorFromNetworkFailure,
+  apiErrorFromResponse,
+  apiErrorFromUnknown,
+  parseRetryAfter,
+} from './api-error';
 import { getJwt } from './cookies';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -84,7 +89,10 @@ async function request<T>(
     throw apiErrorFromNetworkFailure(error);
   }
   try {
-    if (!response.ok) throw apiErrorFromResponse(response.status, await readErrorBody(response));
+    if (!response.ok) {
+      const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+      throw apiErrorFromResponse(response.status, await readErrorBody(response), retryAfter);
+    }
     return (await readBody(response, options.responseType)) as T;
   } catch (error) {
     throw apiErrorFromUnknown(error);

@@ -19,23 +19,33 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly field: string | undefined;
+  /** Seconds to wait before trying again, from a 429 answer's `Retry-After` header. */
+  readonly retryAfter: number | undefined;
 
-  constructor(status: number, code: string, message: string, field?: string) {
+  constructor(status: number, code: string, message: string, field?: string, retryAfter?: number) {
     super(message);
     this.status = status;
     this.code = code;
     this.field = field;
+    this.retryAfter = retryAfter;
   }
 }
 
+/** Reads a `Retry-After` header given in seconds (the HTTP-date form is not used by our server). */
+export function parseRetryAfter(value: string | null | undefined): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
+}
+
 /** Builds the ApiError for a non-2xx response from its (possibly missing) JSON body. */
-export function apiErrorFromResponse(status: number, body: unknown): ApiError {
+export function apiErrorFromResponse(status: number, body: unknown, retryAfter?: number): ApiError {
   const shape: ServerErrorBody = typeof body === 'object' && body !== null ? body : {};
   const message =
     typeof shape.message === 'string' && shape.message ? shape.message : SOMETHING_WENT_WRONG;
   const code = typeof shape.code === 'string' && shape.code ? shape.code : `http_${status}`;
   const field = typeof shape.field === 'string' ? shape.field : undefined;
-  return new ApiError(status, code, message, field);
+  return new ApiError(status, code, message, field, retryAfter);
 }
 
 // DOMException is not an Error subclass in every environment, so match on the name.

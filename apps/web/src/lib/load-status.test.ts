@@ -1,4 +1,4 @@
-import { configureStore, createSlice } from '@reduxjs/toolkit';
+import { configureStore, createAction, createSlice } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
 import { addListCases, createListState, createLoadThunk, type ListState } from './load-status';
@@ -9,6 +9,8 @@ interface Item {
 interface ItemsState {
   list: ListState<Item>;
 }
+
+const reset = createAction('items/reset');
 
 // A throwaway slice built the way later features (repos, keys, files…) will use the helper.
 function setup(load: () => Promise<{ items: Item[] }>, clearOnFailure = false) {
@@ -25,6 +27,7 @@ function setup(load: () => Promise<{ items: Item[] }>, clearOnFailure = false) {
     initialState: { list: createListState<Item>() } as ItemsState,
     reducers: {},
     extraReducers: (builder) => {
+      builder.addCase(reset, () => ({ list: createListState<Item>() }));
       addListCases(
         builder,
         fetchItems,
@@ -111,5 +114,17 @@ describe('load-status helper', () => {
       expect(list().items).toHaveLength(clearOnFailure ? 0 : 1);
       expect(list().error).toBe('Failed to fetch items');
     }
+  });
+
+  it('drops a result that arrives after the slot was reset (logout during a fetch)', async () => {
+    const gate = deferred<{ items: Item[] }>();
+    const { store, fetchItems, list } = setup(() => gate.promise);
+
+    const running = store.dispatch(fetchItems());
+    store.dispatch(reset());
+    gate.resolve({ items: [{ id: 'old-user' }] });
+    await running;
+
+    expect(list()).toEqual({ items: [], status: 'idle', error: null });
   });
 });

@@ -77,7 +77,9 @@ export interface LoadCaseOptions<Slot, Returned> {
 
 /**
  * Adds pending / fulfilled / rejected cases that keep `status` and `error` of the slot picked by
- * `selectSlot` in step with `thunk`.
+ * `selectSlot` in step with `thunk`. A result that arrives after the slot was reset (for
+ * example by a logout while the fetch was under way) is dropped, so it cannot bring back data
+ * of a session that has ended.
  */
 export function addLoadCases<SliceState, Slot extends LoadState, Returned, Arg, State>(
   builder: ActionReducerMapBuilder<SliceState>,
@@ -93,11 +95,13 @@ export function addLoadCases<SliceState, Slot extends LoadState, Returned, Arg, 
     })
     .addCase(thunk.fulfilled, (state, action) => {
       const slot = selectSlot(state);
+      if (slot.status !== 'loading') return;
       slot.status = 'succeeded';
       options.onFulfilled(slot, action.payload);
     })
     .addCase(thunk.rejected, (state, action) => {
       const slot = selectSlot(state);
+      if (slot.status !== 'loading') return;
       slot.status = 'failed';
       slot.error = action.payload ?? action.error.message ?? null;
       options.onRejected?.(slot);

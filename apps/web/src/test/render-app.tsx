@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -6,7 +7,8 @@ import { AppProviders } from '@/app/providers';
 import { createAppRoutes } from '@/app/router';
 import { createAppStore } from '@/app/store';
 import { createQueryClient } from '@/lib/query-client';
-import { jsonResponse, stubFetch } from './fetch-stub';
+import { defaultApiRoutes, routeRequests, type ApiRoutes } from './api-routes';
+import { stubFetch } from './fetch-stub';
 
 /** Options of renderApp. */
 export interface RenderAppOptions {
@@ -16,6 +18,10 @@ export interface RenderAppOptions {
   editRoutes?: (routes: RouteObject[]) => void;
   /** Answer of the stubbed `GET /api/v1/auth/refresh`; by default it accepts the cookie. */
   refresh?: () => Response;
+  /** Endpoints answered differently from `defaultApiRoutes` ("METHOD /path" → handler). */
+  api?: ApiRoutes;
+  /** Mount inside <StrictMode>, as main.tsx does (effects run twice in development). */
+  strict?: boolean;
 }
 
 /** Finds a route object by id anywhere in a route tree. */
@@ -37,27 +43,35 @@ function findRouteOrNull(routes: RouteObject[], id: string): RouteObject | null 
 }
 
 /**
- * Mounts the real route tree at `path` in a memory router with the app providers. The refresh
- * call is stubbed: it accepts the test cookie, like the server will; without a cookie no
- * request is made.
+ * Mounts the real route tree at `path` in a memory router with the app providers. The server
+ * is stubbed by route (`defaultApiRoutes` plus `api`): the refresh accepts the test cookie,
+ * like the server will; without a cookie no refresh is made. Queries do not retry.
  */
 export function renderApp(
   path: string,
-  { session = 'logged-out', editRoutes, refresh }: RenderAppOptions = {},
+  { session = 'logged-out', editRoutes, refresh, api, strict = false }: RenderAppOptions = {},
 ) {
   if (session === 'logged-in') Cookies.set('jwt', 'test-token');
-  const fetchMock = stubFetch(refresh ?? (() => jsonResponse({ token: 'fresh-token' })));
+  const routesOfServer: ApiRoutes = { ...defaultApiRoutes, ...api };
+  if (refresh) routesOfServer['GET /api/v1/auth/refresh'] = refresh;
+  const fetchMock = stubFetch(routeRequests(routesOfServer));
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
   const store = createAppStore();
   const routes = createAppRoutes(store);
   editRoutes?.(routes);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
-  const view = render(
-    <AppProviders store={store} queryClient={createQueryClient()}>
+  const tree = (
+    <AppProviders store={store} queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </AppProviders>
   );
-  return { ...view, router, store, user, fetchMock };
+  const view = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+  return { ...view, router, store, user, fetchMock, queryClient };
 }
 
 /** The current path plus search of a memory router. */

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../dialect';
 import { initialSchema } from './0001-initial-schema';
+import { sessionRotationAndThrottling } from './0002-session-rotation-and-throttling';
 
 /**
  * Every migration, in order, listed in code rather than read from a folder so the server bundle
@@ -9,6 +10,7 @@ import { initialSchema } from './0001-initial-schema';
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial-schema': initialSchema(dialect),
+    '0002-session-rotation-and-throttling': sessionRotationAndThrottling(dialect),
   };
 }
 

@@ -2,11 +2,13 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { checkLoginState } from '@/features/auth/store/login-state';
 import { selectLoggedIn } from '@/features/auth/store/session-slice';
 import { loginPathWithNext, nextPathFrom } from '@/lib/next-path';
+import { loadAppData } from '../app-data';
 import type { AppStore } from '../store';
 
 /**
  * Loader of /app: awaits the shared login-state check and sends logged-out visitors to
- * /auth/login, keeping the path they asked for in `next`.
+ * /auth/login, keeping the path they asked for in `next`. Then it loads every idle list of
+ * spec section 4 and returns a failure as its result (null when all went well).
  */
 export function createRequireSessionLoader(store: AppStore) {
   return async ({ request }: LoaderFunctionArgs) => {
@@ -15,7 +17,7 @@ export function createRequireSessionLoader(store: AppStore) {
       const url = new URL(request.url);
       throw redirect(loginPathWithNext(`${url.pathname}${url.search}`));
     }
-    return null;
+    return loadAppData(store);
   };
 }
 

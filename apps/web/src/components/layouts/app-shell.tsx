@@ -6,19 +6,21 @@ import { paths } from '@/config/paths';
 import { MobileNav } from './mobile-nav';
 import { SidebarNav } from './sidebar-nav';
 import { ThemeToggle } from './theme-toggle';
-import { UserMenu } from './user-menu';
+import { UserMenu, type UserMenuUser } from './user-menu';
 
 /** Props of AppShell. */
 export interface AppShellProps {
   children: ReactNode;
   onLogout: () => void;
+  /** The signed-in user for the account menu, null until the profile has loaded. */
+  user?: UserMenuUser | null;
 }
 
 /**
  * The /app layout: header (menu button below md, product name, dark-mode toggle, user menu),
  * sidebar from md up, and the main area. A skip link leads keyboard users past the navigation.
  */
-export function AppShell({ children, onLogout }: AppShellProps) {
+export function AppShell({ children, onLogout, user = null }: AppShellProps) {
   return (
     <div data-testid="app-shell" className="flex min-h-dvh flex-col">
       <a
@@ -38,7 +40,7 @@ export function AppShell({ children, onLogout }: AppShellProps) {
         </Link>
         <div className="ml-auto flex items-center gap-1">
           <ThemeToggle />
-          <UserMenu onLogout={onLogout} />
+          <UserMenu onLogout={onLogout} user={user} />
         </div>
       </header>
       <div className="flex flex-1">

@@ -5,13 +5,23 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
 
-/** The header's account menu: Profile, Settings, Log out (which calls `onLogout`). */
-export function UserMenu({ onLogout }: { onLogout: () => void }) {
+/** Who the account menu belongs to. */
+export interface UserMenuUser {
+  name: string;
+  email: string;
+}
+
+/**
+ * The header's account menu: the user's name and e-mail (once the profile has loaded), then
+ * Profile, Settings, Log out (which calls `onLogout`).
+ */
+export function UserMenu({ onLogout, user }: { onLogout: () => void; user: UserMenuUser | null }) {
   const navigate = useNavigate();
   const handleProfile = () => void navigate(paths.app.settings.profile);
   const handleSettings = () => void navigate(paths.app.settings.root);
@@ -23,6 +33,22 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
+        {user && (
+          <>
+            <DropdownMenuLabel data-testid="user-menu-identity" className="flex flex-col gap-0.5">
+              <span data-testid="user-menu-name" className="truncate">
+                {user.name}
+              </span>
+              <span
+                data-testid="user-menu-email"
+                className="truncate text-xs font-normal text-muted-foreground"
+              >
+                {user.email}
+              </span>
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+          </>
+        )}
         <DropdownMenuItem data-testid="user-menu-profile" onSelect={handleProfile}>
           <User aria-hidden="true" />
           Profile

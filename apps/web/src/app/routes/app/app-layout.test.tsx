@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
+import { requestsTo } from '@/test/api-routes';
+import { jsonResponse } from '@/test/fetch-stub';
 import { currentPath, renderApp } from '@/test/render-app';
 
 const NAV_LINKS: [string, string][] = [
@@ -119,13 +121,16 @@ describe('app shell', () => {
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
     ).toEqual(['Profile', 'Settings', 'Log out']);
+    expect(within(menu).getByTestId('user-menu-name')).toHaveTextContent('Ada Lovelace');
+    expect(within(menu).getByTestId('user-menu-email')).toHaveTextContent('ada@example.com');
     await user.click(within(menu).getByRole('menuitem', { name: 'Profile' }));
     await screen.findByTestId('screen-settings-profile');
     expect(currentPath(router)).toBe('/app/settings/profile');
   });
 
   it('logs out from the user menu: cookie gone, session cleared, back at /auth/login', async () => {
-    const { user, router, store } = await openShell();
+    const { user, router, store, fetchMock } = await openShell();
+    await waitFor(() => expect(store.getState().profile.status).toBe('succeeded'));
     expect(Cookies.get('jwt')).toBe('fresh-token');
 
     screen.getByRole('button', { name: 'User menu' }).focus();
@@ -135,7 +140,66 @@ describe('app shell', () => {
     await screen.findByTestId('screen-auth-login');
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(Cookies.get('jwt')).toBeUndefined();
+    expect(Cookies.get('ps')).toBeUndefined();
     expect(store.getState().session).toEqual({ loggedIn: false, loginMethod: null });
+    const [logoutCall] = requestsTo(fetchMock, 'POST /api/v1/auth/logout');
+    expect(logoutCall?.headers.get('Authorization')).toBe('Bearer fresh-token');
+    const state = store.getState();
+    expect(
+      [state.profile, state.repos, state.compilations, state.subscription].map((s) => s.status),
+    ).toEqual(['idle', 'idle', 'idle', 'idle']);
+    expect(state.profile.data).toBeNull();
+  });
+
+  it('greets the user by name on the dashboard', async () => {
+    await openShell();
+    expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent(
+      'Welcome, Ada Lovelace.',
+    );
+  });
+
+  it('shows a failed /app load as a destructive alert and still renders the screen', async () => {
+    renderApp('/app/dashboard', {
+      session: 'logged-in',
+      api: {
+        'GET /api/v0/user': () => jsonResponse({ statusCode: 500, code: 'x', message: '' }, 500),
+        'GET /api/v2/payments/subscription': () =>
+          jsonResponse({ statusCode: 502, code: 'x', message: '' }, 502),
+      },
+    });
+    const alert = await screen.findByTestId('app-data-error');
+    expect(alert).toHaveAttribute('role', 'alert');
+    expect(alert).toHaveTextContent('Failed to fetch user profile');
+    expect(alert).toHaveTextContent('Failed to fetch subscription data');
+    expect(screen.getByTestId('screen-dashboard')).toBeInTheDocument();
+  });
+
+  it('retries the failed lists from the alert and hides it once they load', async () => {
+    let profileCalls = 0;
+    const { user } = renderApp('/app/dashboard', {
+      session: 'logged-in',
+      api: {
+        'GET /api/v0/user': () => {
+          profileCalls += 1;
+          return profileCalls === 1
+            ? jsonResponse({ statusCode: 500, code: 'x', message: '' }, 500)
+            : jsonResponse({
+                id: 'user-1',
+                name: 'Ada Lovelace',
+                email: 'ada@example.com',
+                description: '',
+                login_method: 'password',
+                email_verified: true,
+                created_at: '2026-01-01T00:00:00.000Z',
+                purchases: [],
+              });
+        },
+      },
+    });
+    const alert = await screen.findByTestId('app-data-error');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByTestId('app-data-error')).not.toBeInTheDocument());
+    expect(await screen.findByTestId('dashboard-greeting')).toHaveTextContent('Ada Lovelace');
   });
 
   it('shows no insecure-origin notice on localhost', async () => {

@@ -1,10 +1,22 @@
-import { paths } from '@/config/paths';
+import { useSearchParams } from 'react-router';
+import { Screen } from '@/components/screen';
 import { SCREENS } from '@/config/screens';
-import { AuthPlaceholder } from './auth-placeholder';
+import { OAuthCallback } from '@/features/auth/components/oauth-callback';
 
-const links = [{ to: paths.auth.login, label: 'Back to log in' }] as const;
-
-/** `/auth/callback`: placeholder until the accounts feature arrives. */
+/** `/auth/callback?provider=&code=&state=` (or `error=`): finishes an OAuth login. */
 export function CallbackScreen() {
-  return <AuthPlaceholder info={SCREENS.authCallback} links={links} />;
+  const [searchParams] = useSearchParams();
+  const param = (name: string) => searchParams.get(name) ?? '';
+  return (
+    <Screen info={SCREENS.authCallback} className="flex flex-col gap-4">
+      <OAuthCallback
+        provider={param('provider')}
+        code={param('code')}
+        state={param('state')}
+        iss={param('iss')}
+        error={param('error')}
+        errorDescription={param('error_description')}
+      />
+    </Screen>
+  );
 }

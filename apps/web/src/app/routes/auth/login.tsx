@@ -1,10 +1,29 @@
-import { paths } from '@/config/paths';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Screen } from '@/components/screen';
 import { SCREENS } from '@/config/screens';
-import { AuthPlaceholder } from './auth-placeholder';
+import { LoginPanel, type LoginPanelMode } from '@/features/auth/components/login-panel';
+import { nextPathFrom } from '@/lib/next-path';
 
-const links = [{ to: paths.auth.resetPassword, label: 'Forgot your password?' }] as const;
+const TITLES: Record<LoginPanelMode['kind'], string> = {
+  login: SCREENS.authLogin.title,
+  signup: 'Sign up',
+  'check-inbox': 'Check your inbox',
+};
 
-/** `/auth/login`: placeholder until the accounts feature arrives. */
+/** `/auth/login`: log in, sign up, OAuth; a successful login goes on to `next` or /app. */
 export function LoginScreen() {
-  return <AuthPlaceholder info={SCREENS.authLogin} links={links} />;
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState<LoginPanelMode['kind']>('login');
+  const info = { ...SCREENS.authLogin, title: TITLES[mode] };
+  return (
+    <Screen info={info} className="flex flex-col gap-4">
+      {mode !== 'check-inbox' && (
+        <p className="text-sm text-muted-foreground">
+          {mode === 'signup' ? 'Create your CodeDocs account.' : SCREENS.authLogin.description}
+        </p>
+      )}
+      <LoginPanel next={nextPathFrom(searchParams)} onModeChange={setMode} />
+    </Screen>
+  );
 }

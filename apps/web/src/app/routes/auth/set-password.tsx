@@ -1,10 +1,15 @@
-import { paths } from '@/config/paths';
+import { useSearchParams } from 'react-router';
+import { Screen } from '@/components/screen';
 import { SCREENS } from '@/config/screens';
-import { AuthPlaceholder } from './auth-placeholder';
+import { SetPasswordForm } from '@/features/auth/components/set-password-form';
 
-const links = [{ to: paths.auth.login, label: 'Back to log in' }] as const;
-
-/** `/auth/setpassword`: placeholder until the accounts feature arrives. */
+/** `/auth/setpassword?token=`: chooses a new password from the mailed reset link. */
 export function SetPasswordScreen() {
-  return <AuthPlaceholder info={SCREENS.authSetPassword} links={links} />;
+  const [searchParams] = useSearchParams();
+  return (
+    <Screen info={SCREENS.authSetPassword} className="flex flex-col gap-4">
+      <p className="text-sm text-muted-foreground">{SCREENS.authSetPassword.description}</p>
+      <SetPasswordForm token={searchParams.get('token') ?? ''} />
+    </Screen>
+  );
 }

@@ -1,10 +1,14 @@
-import { paths } from '@/config/paths';
+import { useSearchParams } from 'react-router';
+import { Screen } from '@/components/screen';
 import { SCREENS } from '@/config/screens';
-import { AuthPlaceholder } from './auth-placeholder';
+import { VerifyEmail } from '@/features/auth/components/verify-email';
 
-const links = [{ to: paths.auth.login, label: 'Back to log in' }] as const;
-
-/** `/auth/verify`: placeholder until the accounts feature arrives. */
+/** `/auth/verify?token=`: confirms the address from the mailed link and logs in. */
 export function VerifyScreen() {
-  return <AuthPlaceholder info={SCREENS.authVerify} links={links} />;
+  const [searchParams] = useSearchParams();
+  return (
+    <Screen info={SCREENS.authVerify} className="flex flex-col gap-4">
+      <VerifyEmail token={searchParams.get('token') ?? ''} />
+    </Screen>
+  );
 }

@@ -2,7 +2,8 @@ import { configureStore } from '@reduxjs/toolkit';
 import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, requestHeaders, stubFetch } from '@/test/fetch-stub';
-import { checkLoginState, logout } from './login-state';
+import { sessionAnswer } from '@/test/fixtures';
+import { checkLoginState, logout, startSession } from './login-state';
 import { loggedIn, sessionReducer } from './session-slice';
 
 function makeStore() {
@@ -12,6 +13,25 @@ function makeStore() {
 describe('session slice', () => {
   it('starts logged out with no login method', () => {
     expect(makeStore().getState().session).toEqual({ loggedIn: false, loginMethod: null });
+  });
+
+  it('takes the login method alone or as {loginMethod}', () => {
+    const store = makeStore();
+    store.dispatch(loggedIn({ loginMethod: 'github' }));
+    expect(store.getState().session).toEqual({ loggedIn: true, loginMethod: 'github' });
+    store.dispatch(loggedIn('oidc'));
+    expect(store.getState().session.loginMethod).toBe('oidc');
+    store.dispatch(loggedIn());
+    expect(store.getState().session.loginMethod).toBe('oidc');
+  });
+});
+
+describe('startSession', () => {
+  it('stores the token in the jwt cookie and logs in with the login method', () => {
+    const store = makeStore();
+    startSession(store.dispatch, sessionAnswer('new-session', 'github'));
+    expect(Cookies.get('jwt')).toBe('new-session');
+    expect(store.getState().session).toEqual({ loggedIn: true, loginMethod: 'github' });
   });
 });
 
@@ -108,17 +128,55 @@ describe('checkLoginState', () => {
 });
 
 describe('logout', () => {
-  it('deletes the cookie, sets logged-in to false and clears the login method', () => {
+  it('deletes the cookie, sets logged-in to false and clears the login method', async () => {
     Cookies.set('jwt', 'token');
     Cookies.set('ps', 'plan-token');
+    stubFetch(() => new Response(null, { status: 204 }));
     const store = makeStore();
     store.dispatch(loggedIn('password'));
     expect(store.getState().session).toEqual({ loggedIn: true, loginMethod: 'password' });
 
-    logout(store.dispatch);
+    const done = logout(store.dispatch);
 
     expect(Cookies.get('jwt')).toBeUndefined();
     expect(Cookies.get('ps')).toBeUndefined();
     expect(store.getState().session).toEqual({ loggedIn: false, loginMethod: null });
+    await done;
+  });
+
+  it('calls POST /api/v1/auth/logout with the credential before the cookie goes', async () => {
+    Cookies.set('jwt', 'token');
+    const fetchMock = stubFetch(() => new Response(null, { status: 204 }));
+
+    await logout(makeStore().dispatch);
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/auth/logout');
+    expect(init?.method).toBe('POST');
+    expect(requestHeaders(fetchMock).get('Authorization')).toBe('Bearer token');
+  });
+
+  it('logs out locally even when the server call fails (best effort)', async () => {
+    Cookies.set('jwt', 'token');
+    stubFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const store = makeStore();
+    store.dispatch(loggedIn('password'));
+
+    await expect(logout(store.dispatch)).resolves.toBeUndefined();
+
+    expect(Cookies.get('jwt')).toBeUndefined();
+    expect(store.getState().session.loggedIn).toBe(false);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('skips the server call when told the session is already gone', async () => {
+    Cookies.set('jwt', 'token');
+    const fetchMock = stubFetch(() => new Response(null, { status: 204 }));
+    await logout(makeStore().dispatch, { notifyServer: false });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(Cookies.get('jwt')).toBeUndefined();
   });
 });

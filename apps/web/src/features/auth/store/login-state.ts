@@ -1,5 +1,7 @@
 import type { Dispatch } from '@reduxjs/toolkit';
+import type { SessionResponse } from '@codedocs/contract';
 import { getJwt, removeJwt, removePlanToken, setJwt } from '@/lib/cookies';
+import { endSession } from '../api/end-session';
 import { refreshSession } from '../api/refresh-session';
 import { loggedIn, loggedOut } from './session-slice';
 
@@ -38,12 +40,59 @@ export function checkLoginState(dispatch: Dispatch): Promise<boolean> {
   return check;
 }
 
+// Where to go after a login whose destination is not in the address (the OAuth callback gets
+// it from the server), per store; every new session replaces it.
+const destinations = new WeakMap<Dispatch, string>();
+
 /**
- * Logs out in this browser: deletes the credential (and the plan token that belongs to it),
- * sets logged-in to false and clears the login method.
+ * Starts the session a login, verification, OAuth callback or password change answered with:
+ * stores the token in the `jwt` cookie and marks the visitor logged in with the login method,
+ * so the /auth guard and the shell agree right away. `next` is where the /auth guard should
+ * send the visitor when the address has no `next` of its own.
  */
-export function logout(dispatch: Dispatch): void {
+export function startSession(
+  dispatch: Dispatch,
+  session: SessionResponse,
+  next?: string | null,
+): void {
+  setJwt(session.token);
+  if (next) destinations.set(dispatch, next);
+  else destinations.delete(dispatch);
+  dispatch(loggedIn(session.user.login_method));
+}
+
+/** The destination given to the last startSession of this store, if any (not yet checked). */
+export function destinationAfterLogin(dispatch: Dispatch): string | undefined {
+  return destinations.get(dispatch);
+}
+
+/** Options of logout. */
+export interface LogoutOptions {
+  /** Tell the server to revoke the session first (default); off when it is already gone. */
+  notifyServer?: boolean;
+}
+
+/**
+ * Logs out: asks the server to revoke the session (`POST /api/v1/auth/logout`, best effort,
+ * started before the cookie goes), deletes the credential and the plan token that belongs to
+ * it, sets logged-in to false and clears the login method. The local part happens at once;
+ * the returned promise settles (never rejects) when the server call does.
+ */
+export function logout(
+  dispatch: Dispatch,
+  { notifyServer = true }: LogoutOptions = {},
+): Promise<void> {
+  const serverCall =
+    notifyServer && getJwt()
+      ? endSession().catch((error: unknown) => {
+          console.warn(
+            'The server did not confirm the logout; the session ends here anyway.',
+            error,
+          );
+        })
+      : Promise.resolve();
   removeJwt();
   removePlanToken();
   dispatch(loggedOut());
+  return serverCall;
 }

@@ -1,7 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { LoginMethod } from '@codedocs/contract';
 
-/** How the visitor signed in; the accounts feature defines the values. */
-export type LoginMethod = string;
+export type { LoginMethod };
+
+/** Payload of `loggedIn`: the login method, alone or as `{loginMethod}`, or nothing (unknown). */
+export type LoggedInPayload = LoginMethod | { loginMethod?: LoginMethod | null } | undefined;
 
 /** Session state of spec section 3: a logged-in flag and a login method. */
 export interface SessionState {
@@ -15,9 +18,11 @@ export const sessionSlice = createSlice({
   name: 'session',
   initialState,
   reducers: {
-    loggedIn(state, action: PayloadAction<LoginMethod | undefined>) {
+    loggedIn(state, action: PayloadAction<LoggedInPayload>) {
       state.loggedIn = true;
-      if (action.payload !== undefined) state.loginMethod = action.payload;
+      const method =
+        typeof action.payload === 'object' ? action.payload.loginMethod : action.payload;
+      if (method) state.loginMethod = method;
     },
     loggedOut(state) {
       state.loggedIn = false;

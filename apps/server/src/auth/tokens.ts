@@ -1,0 +1,105 @@
+import { jwtVerify, SignJWT } from 'jose';
+import type { JWTPayload } from 'jose';
+import { deriveTokenKeys } from './token-keys';
+import type { TokenType } from './token-keys';
+
+export type { TokenType } from './token-keys';
+
+/** The issuer of every token; audiences are `codedocs:<type>`. */
+export const TOKEN_ISSUER = 'codedocs';
+const ALGORITHM = 'HS256';
+
+/** How long each token type lives, in seconds. */
+export const TOKEN_LIFETIME_SECONDS: Record<TokenType, number> = {
+  session: 14 * 24 * 60 * 60,
+  verify: 24 * 60 * 60,
+  reset: 60 * 60,
+  plan: 60 * 60,
+  'oauth-state': 10 * 60,
+};
+
+/** Claims every token of a type carries besides iss/aud/iat/exp and `typ`. */
+export interface TokenClaims {
+  session: { sub: string; sid: string; tid: string };
+  verify: { sub: string; jti: string };
+  reset: { sub: string; jti: string };
+  plan: { sub: string; plan: string };
+  'oauth-state': {
+    provider: string;
+    state: string;
+    verifier: string;
+    nonce: string;
+    next: string;
+  };
+}
+
+/** Thrown for any token that does not verify; callers turn it into their own 401/403/400. */
+export class InvalidTokenError extends Error {
+  constructor(reason: string) {
+    super(`Invalid token: ${reason}`);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+function stringClaim(payload: JWTPayload, name: string): string {
+  const value = payload[name];
+  if (typeof value !== 'string' || value === '') throw new InvalidTokenError(`missing ${name}`);
+  return value;
+}
+
+const CLAIM_NAMES: { [T in TokenType]: (keyof TokenClaims[T] & string)[] } = {
+  session: ['sub', 'sid', 'tid'],
+  verify: ['sub', 'jti'],
+  reset: ['sub', 'jti'],
+  plan: ['sub', 'plan'],
+  'oauth-state': ['provider', 'state', 'verifier', 'nonce', 'next'],
+};
+
+/**
+ * Signs and verifies the server's JWTs: HS256 only (a token announcing any other algorithm,
+ * `none` included, is refused before its signature is looked at), a key per type, issuer and
+ * audience checked, and an expiry on every token.
+ */
+export class Tokens {
+  readonly #keys: Record<TokenType, Uint8Array>;
+
+  constructor(appSecret: string) {
+    this.#keys = deriveTokenKeys(appSecret);
+  }
+
+  /** A signed token of `type` that expires after the type's lifetime (or `lifetimeSeconds`). */
+  async sign<T extends TokenType>(
+    type: T,
+    claims: TokenClaims[T],
+    lifetimeSeconds = TOKEN_LIFETIME_SECONDS[type],
+  ): Promise<string> {
+    const { sub, ...rest } = claims as Record<string, string>;
+    const jwt = new SignJWT({ ...rest, typ: type })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(`codedocs:${type}`)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds);
+    if (sub !== undefined) jwt.setSubject(sub);
+    return jwt.sign(this.#keys[type]);
+  }
+
+  /** The claims of a valid token of `type`; throws InvalidTokenError for anything else. */
+  async verify<T extends TokenType>(type: T, token: string): Promise<TokenClaims[T]> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, this.#keys[type], {
+        algorithms: [ALGORITHM],
+        issuer: TOKEN_ISSUER,
+        audience: `codedocs:${type}`,
+        requiredClaims: ['exp', 'iat'],
+      }));
+    } catch (error) {
+      throw new InvalidTokenError(error instanceof Error ? error.name : 'unreadable');
+    }
+    if (payload.typ !== type) throw new InvalidTokenError('wrong type');
+    const claims: Record<string, string> = {};
+    for (const name of CLAIM_NAMES[type]) claims[name] = stringClaim(payload, name);
+    return claims as TokenClaims[T];
+  }
+}

@@ -1,0 +1,22 @@
+import nodemailer from 'nodemailer';
+import type { Mailer, MailMessage } from './mailer';
+
+/** Delivers through the SMTP server of SMTP_URL (smtp:// with STARTTLS when offered, smtps://). */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(message: MailMessage) {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { Session, User } from '@codedocs/db';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthorized } from '../errors/index';
+import { authenticateSessionToken } from '../services/auth/session-service';
+import type { Authenticated } from '../services/auth/session-service';
+import type { ClientInfo } from '../services/context';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook for routes that need a signed-in user (401 otherwise). */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set by `app.authenticate`, null on public routes. */
+    user: User | null;
+    /** The session of the presented token; set with `user`. */
+    session: Session | null;
+    /** The full authentication, for services that need the token id. */
+    auth: Authenticated | null;
+  }
+}
+
+/** The bearer token of the Authorization header; the `jwt` cookie alone never counts. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+/** The authenticated state of a request whose route ran `app.authenticate`. */
+export function requireAuth(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** Client address and user agent, as sessions record them and throttles key them. */
+export function clientInfo(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/**
+ * Session authentication (DESIGN.md section 5): reads only `Authorization: Bearer`, checks the
+ * token against its session row, and decorates the request with the user and session.
+ */
+export const authenticatePlugin = fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('session', null);
+    app.decorateRequest('auth', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized();
+      const auth = await authenticateSessionToken(app.services, token);
+      request.auth = auth;
+      request.user = auth.user;
+      request.session = auth.session;
+    });
+  },
+  { name: 'authenticate', dependencies: ['accounts'] },
+);

@@ -1,0 +1,14 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+/** A pulsing block standing in for content that is loading (hidden from screen readers). */
+export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="skeleton"
+      aria-hidden="true"
+      className={cn('animate-pulse rounded-md bg-muted', className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,138 @@
+// `npm run bench:engine`: our indexer against universal-ctags on the same real code (DESIGN.md
+// section 9): JavaScript/TypeScript from node_modules and the Python standard library. Prints
+// files, MB, objects, wall time and peak memory of both, and the ratio to the budget.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const threads = Math.max(2, Math.min(availableParallelism(), 2));
+
+interface Corpus {
+  name: string;
+  dirs: string[];
+  extensions: RegExp;
+  ctagsLanguages: string;
+  budget: number;
+}
+
+const jsPackages = [
+  'zod',
+  '@reduxjs',
+  'fastify',
+  '@tanstack',
+  'kysely',
+  'pino',
+  'immer',
+  'piscina',
+  'ajv',
+];
+const pythonDir = readdirSync('/usr/lib')
+  .filter((d) => /^python3\.\d+$/.test(d) && existsSync(`/usr/lib/${d}/os.py`))
+  .map((d) => `/usr/lib/${d}`)
+  .pop();
+
+const corpora: Corpus[] = [
+  {
+    name: 'JS/TS (node_modules)',
+    dirs: jsPackages.map((p) => join(root, 'node_modules', p)).filter(existsSync),
+    extensions: /\.(m|c)?(j|t)sx?$/,
+    ctagsLanguages: 'JavaScript,TypeScript',
+    budget: 2,
+  },
+  ...(pythonDir
+    ? [
+        {
+          name: `Python (${pythonDir})`,
+          dirs: [pythonDir],
+          extensions: /\.py$/,
+          ctagsLanguages: 'Python',
+          budget: 8,
+        },
+      ]
+    : []),
+];
+
+function listFiles(dirs: string[], extensions: RegExp): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      const st = statSync(p, { throwIfNoEntry: false });
+      if (!st) continue;
+      if (st.isDirectory()) {
+        if (name !== 'site-packages' && name !== 'dist-packages' && name !== '__pycache__') walk(p);
+      } else if (extensions.test(name)) out.push(p);
+    }
+  };
+  dirs.forEach(walk);
+  return out;
+}
+
+function timed(command: string, args: string[]): { ms: number; maxRssMb: number; stdout: string } {
+  const started = performance.now();
+  const run = spawnSync('/usr/bin/time', ['-f', '%M', command, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  const ms = performance.now() - started;
+  if (run.status !== 0) throw new Error(`${command} failed: ${run.stderr}`);
+  const kb = Number(run.stderr.trim().split('\n').pop());
+  return { ms, maxRssMb: kb / 1024, stdout: run.stdout };
+}
+
+const work = mkdtempSync(join(tmpdir(), 'bench-engine-'));
+try {
+  console.log(
+    `Engine benchmark: ${threads} worker threads vs universal-ctags (${execFileSync('ctags', ['--version']).toString().split('\n')[0]})\n`,
+  );
+  for (const corpus of corpora) {
+    const files = listFiles(corpus.dirs, corpus.extensions);
+    const listPath = join(work, 'files.txt');
+    writeFileSync(listPath, files.join('\n'));
+    const tagsPath = join(work, 'tags');
+    const ctags = timed('ctags', [
+      '-R',
+      `--languages=${corpus.ctagsLanguages}`,
+      '--fields=+nS',
+      '-f',
+      tagsPath,
+      ...corpus.dirs,
+    ]);
+    const tags = Number(execFileSync('grep', ['-vc', '^!_', tagsPath]).toString().trim());
+    const ours = timed('node', [
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'engine-run.ts'),
+      listPath,
+      String(threads),
+    ]);
+    const result = JSON.parse(ours.stdout.trim().split('\n').pop()!) as {
+      files: number;
+      bytes: number;
+      objects: number;
+      references: number;
+      ms: number;
+      updateReparsed: number;
+      updateReresolved: number;
+      updateMs: number;
+    };
+    const ratio = ours.ms / ctags.ms;
+    console.log(`${corpus.name}: ${result.files} files, ${(result.bytes / 1e6).toFixed(1)} MB`);
+    console.log(
+      `  ctags -R   ${(ctags.ms / 1000).toFixed(2).padStart(7)} s  ${ctags.maxRssMb.toFixed(0).padStart(5)} MB peak  ${tags} tags`,
+    );
+    console.log(
+      `  engine     ${(ours.ms / 1000).toFixed(2).padStart(7)} s  ${ours.maxRssMb.toFixed(0).padStart(5)} MB peak  ${result.objects} objects, ${result.references} references (index ${(result.ms / 1000).toFixed(2)} s of the process time)`,
+    );
+    console.log(
+      `  ratio      ${ratio.toFixed(2)}× ctags (budget ${corpus.budget}×) ${ratio <= corpus.budget ? 'OK' : 'OVER BUDGET'}`,
+    );
+    console.log(
+      `  one-file update: ${result.updateReparsed} file re-parsed, references recomputed for ${result.updateReresolved} file(s), ${result.updateMs.toFixed(0)} ms\n`,
+    );
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,152 @@
+import type { Node } from 'web-tree-sitter';
+import type { Parameter } from '../model.ts';
+import { firstOfType, hasToken, namedKids, typeText } from './nodes.ts';
+
+const IDENTIFIERS = [
+  'identifier',
+  'simple_identifier',
+  'field_identifier',
+  'variable_name',
+  'type_identifier',
+  'constant',
+  'name',
+  'word',
+];
+const PARAMETER_LISTS = [
+  'parameters',
+  'parameter_list',
+  'formal_parameters',
+  'function_value_parameters',
+  'method_parameters',
+  'lambda_parameters',
+  'class_parameters',
+];
+const NOT_PARAMETERS = new Set([
+  'comment',
+  'line_comment',
+  'block_comment',
+  'attribute_list',
+  'modifiers',
+  '(',
+  ')',
+  ',',
+]);
+
+/** The parameter list node of a declaration, wherever the grammar keeps it. */
+export function parameterList(node: Node): Node | undefined {
+  const direct = node.childForFieldName('parameters');
+  if (direct) return direct;
+  const declarator = node.childForFieldName('declarator');
+  if (declarator) {
+    const fnDecl =
+      declarator.type === 'function_declarator'
+        ? declarator
+        : firstOfType(declarator, ['function_declarator']);
+    const list = fnDecl?.childForFieldName('parameters');
+    if (list) return list;
+  }
+  return namedKids(node).find((c) => PARAMETER_LISTS.includes(c.type));
+}
+
+const TYPE_NODE = /(^|_)type$|^user_type$|^type_identifier$|^array_type$|^nullable_type$/;
+
+/** The identifier a (possibly nested) declarator or pattern names. */
+export function deepName(node: Node | null | undefined): string | undefined {
+  if (!node) return undefined;
+  if (IDENTIFIERS.includes(node.type) || node.type === 'self_parameter' || node.type === 'self')
+    return node.text;
+  const declarator = namedKids(node).find((c) => c.type === 'variable_declarator');
+  if (declarator) return deepName(declarator);
+  const inner =
+    node.childForFieldName('declarator') ??
+    node.childForFieldName('name') ??
+    node.childForFieldName('pattern');
+  if (inner) return deepName(inner);
+  return firstOfType(node, IDENTIFIERS)?.text;
+}
+
+function readOne(p: Node): Parameter[] {
+  const rest =
+    /variadic|spread|splat|rest|repeated|vararg/.test(p.type) ||
+    hasToken(p, '...', 'params') ||
+    /^\s*\.\.\./.test(p.text);
+  if (p.type === 'variadic_parameter' && !p.namedChildCount)
+    return [{ name: '...', rest: true, optional: true }];
+  if (p.type === 'vararg_expression') return [{ name: '...', rest: true, optional: true }];
+  // Go: `a, b int` declares two parameters of one type
+  const names = p.childrenForFieldName('name').filter((n): n is Node => n !== null);
+  const type = typeText(
+    p.childForFieldName('type') ??
+      namedKids(p)
+        .slice(1)
+        .find((c) => TYPE_NODE.test(c.type)),
+  );
+  const value =
+    p.childForFieldName('value')?.text ??
+    p.childForFieldName('default_value')?.text ??
+    p.childForFieldName('default')?.text ??
+    namedKids(p)
+      .find((c) => c.type === 'equals_value_clause')
+      ?.text.replace(/^=\s*/, '');
+  // C# writes a default as a bare expression after the name: `int b = 2`
+  let fallbackDefault: string | undefined;
+  const nameNode = names[names.length - 1];
+  if (value === undefined && nameNode) {
+    const typeId = p.childForFieldName('type')?.id;
+    const after = namedKids(p).filter((c) => c.startIndex > nameNode.startIndex && c.id !== typeId);
+    if (after.length === 1 && !TYPE_NODE.test(after[0]!.type)) fallbackDefault = after[0]!.text;
+  }
+  const list = names.length > 1 ? names.map((n) => n.text) : [deepName(p) ?? p.text];
+  const defaultText = value ?? fallbackDefault;
+  return list.map((raw) => {
+    const name = raw.replace(/^[$*&]+|^\*\*/, '').replace(/^\.\.\./, '');
+    const param: Parameter = { name, rest, optional: rest || defaultText !== undefined };
+    if (type !== undefined && type !== name) param.type = type;
+    if (defaultText !== undefined) param.default = defaultText.replace(/^=\s*/, '');
+    return param;
+  });
+}
+
+/** Parameters of a declaration in any table-driven language. */
+export function readGenericParameters(node: Node): Parameter[] {
+  const list = parameterList(node);
+  // Swift keeps parameters directly under the declaration
+  const items = list ? namedKids(list) : namedKids(node).filter((c) => c.type === 'parameter');
+  const out: Parameter[] = [];
+  let pendingModifier = '';
+  for (const p of items) {
+    if (NOT_PARAMETERS.has(p.type) || p.type.endsWith('comment')) continue;
+    if (p.type === 'type_parameters' || p.type === 'type_parameter_list') continue;
+    if (p.type === 'parameter_modifiers') {
+      pendingModifier = p.text;
+      continue;
+    }
+    // Kotlin writes `name: T = default` as parameter, "=", expression siblings
+    const previous = p.previousSibling;
+    if (previous?.type === '=' && out.length) {
+      const last = out[out.length - 1]!;
+      last.default = p.text;
+      last.optional = true;
+      continue;
+    }
+    // C#'s `params string[] rest` arrives as a bare type and name inside the list
+    if (TYPE_NODE.test(p.type) && p.nextNamedSibling?.type === 'identifier' && list) {
+      out.push({ name: p.nextNamedSibling.text, type: p.text, rest: true, optional: true });
+      continue;
+    }
+    if (
+      p.type === 'identifier' &&
+      p.previousNamedSibling &&
+      TYPE_NODE.test(p.previousNamedSibling.type)
+    )
+      continue;
+    const read = readOne(p);
+    // Swift's grammar repeats the type as a second `parameter` child; it is not a parameter
+    const prev = out[out.length - 1];
+    if (!list && prev && read.length === 1 && read[0]!.name === prev.type) continue;
+    if (pendingModifier.includes('vararg')) for (const r of read) r.rest = r.optional = true;
+    pendingModifier = '';
+    out.push(...read);
+  }
+  return out;
+}

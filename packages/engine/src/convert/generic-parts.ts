@@ -1,0 +1,107 @@
+import type { Node } from 'web-tree-sitter';
+import { parseDocstring } from '../doc-comments/docstring.ts';
+import { stripCommentMarkers } from '../doc-comments/strip.ts';
+import { parseTaggedComment } from '../doc-comments/tagged.ts';
+import { parseMarkdownDoc, parseXmlDoc } from '../doc-comments/xml.ts';
+import type { DocComment } from '../model.ts';
+import type { LanguageRules } from './generic-rules.ts';
+import { commentsAbove, namedKids } from './nodes.ts';
+
+const BODY_FIELDS = ['body', 'members'];
+const BODY_TYPES = [
+  'block',
+  'class_body',
+  'declaration_list',
+  'field_declaration_list',
+  'compound_statement',
+  'function_body',
+  'enum_body',
+  'interface_body',
+  'template_body',
+  'statement_block',
+  'body_statement',
+  'protocol_body',
+  'enum_class_body',
+];
+
+/** The body node of a declaration, wherever the grammar keeps it. */
+export function bodyOf(node: Node): Node | undefined {
+  for (const field of BODY_FIELDS) {
+    const body = node.childForFieldName(field);
+    if (body) return body;
+  }
+  return namedKids(node).find((c) => BODY_TYPES.includes(c.type));
+}
+
+/** Reads the doc comment above a declaration in the language's own convention. */
+export function readDoc(node: Node, rules: LanguageRules): DocComment | undefined {
+  if (rules.doc === 'none') return undefined;
+  let anchor = node;
+  while (
+    anchor.parent &&
+    [
+      'template_declaration',
+      'type_declaration',
+      'const_declaration',
+      'decorated_definition',
+      'export_statement',
+    ].includes(anchor.parent.type) &&
+    anchor.parent.namedChildCount <= 3
+  ) {
+    anchor = anchor.parent;
+  }
+  let comments = commentsAbove(anchor, { adjacent: true, skip: rules.skipAbove ?? [] });
+  // Ruby keeps a comment before the first statement of a class outside its body node
+  if (
+    !comments.length &&
+    !anchor.previousSibling &&
+    anchor.parent &&
+    BODY_TYPES.includes(anchor.parent.type)
+  ) {
+    comments = commentsAbove(anchor.parent, { adjacent: true }).filter(
+      (c) =>
+        c.endPosition.row === anchor.startPosition.row - 1 ||
+        c.startPosition.row >= anchor.parent!.startPosition.row - 1,
+    );
+  }
+  let picked: Node[];
+  if (rules.doc === 'line') picked = comments.filter((c) => !c.text.startsWith('#!'));
+  else if (rules.doc === 'xml') picked = comments.filter((c) => c.text.startsWith('///'));
+  else if (rules.doc === 'rust')
+    picked = comments.filter((c) => /^(\/\/\/[^/]|\/\/\/$|\/\*\*[^*])/.test(c.text));
+  else {
+    const last = comments[comments.length - 1];
+    if (last && /^\/\*\*[^*/]/.test(last.text)) picked = [last];
+    else picked = comments.filter((c) => c.text.startsWith('///'));
+  }
+  if (!picked.length) return undefined;
+  const text = stripCommentMarkers(picked.map((c) => c.text).join('\n'));
+  if (!text) return undefined;
+  if (rules.docFormat === 'xml') return parseXmlDoc(text);
+  if (rules.docFormat === 'markdown') {
+    // Swift's `- Parameter x:` lists read like Google-style sections
+    return /^\s*-\s*(Parameters?|Returns|Throws)\b/m.test(text)
+      ? parseSwiftDoc(text)
+      : parseMarkdownDoc(text);
+  }
+  return parseTaggedComment(text);
+}
+
+function parseSwiftDoc(text: string): DocComment {
+  const doc = parseDocstring(
+    text
+      .replace(
+        /^\s*-\s*Parameters?\s*(\w+)?:\s*(.*)$/gm,
+        (_all, name: string | undefined, rest: string) => (name ? `:param ${name}: ${rest}` : ''),
+      )
+      .replace(/^\s*-\s*(\w+):\s*(.*)$/gm, (_all, name: string, rest: string) =>
+        name === 'Returns'
+          ? `:returns: ${rest}`
+          : name === 'Throws'
+            ? `:raises: ${rest}`
+            : `:param ${name}: ${rest}`,
+      ),
+  );
+  doc.text = text;
+  return doc;
+}

@@ -1,0 +1,238 @@
+import type { ObjectKind } from '../model.ts';
+
+/** How one node type becomes an object in a table-driven language. */
+export interface DeclarationRule {
+  kind: ObjectKind;
+  /** Functions become methods (and `constructorNames` constructors) inside these kinds. */
+  member?: boolean;
+}
+
+/** Doc comment conventions: which comments above a declaration are its documentation. */
+export type DocStyle =
+  | 'javadoc' // /** */ (Java, Kotlin, Scala, PHP, Swift, C, C++) and /// (Swift, C/C++ Doxygen)
+  | 'rust' // /// and /** */ above, //! inside
+  | 'xml' // C# ///
+  | 'line' // any adjacent line comments (Go, Ruby, Bash, Lua)
+  | 'none';
+
+/** Everything the generic converter needs to know about one language. */
+export interface LanguageRules {
+  declarations: Record<string, DeclarationRule>;
+  doc: DocStyle;
+  /** Parse the doc text as: @tags, Markdown sections, or C# XML. */
+  docFormat: 'tagged' | 'markdown' | 'xml';
+  constructorNames?: string[];
+  /** Node types that may sit between a doc comment and its declaration. */
+  skipAbove?: string[];
+  callTypes?: string[];
+  importTypes?: string[];
+  /** Exported when the name starts with a capital letter (Go). */
+  exportByCase?: boolean;
+}
+
+const fn = (kind: ObjectKind = 'function'): DeclarationRule => ({ kind });
+const type = (kind: ObjectKind): DeclarationRule => ({ kind, member: true });
+
+/** Per-language declaration tables for the grammars of the registry. */
+export const RULES: Record<string, LanguageRules> = {
+  go: {
+    declarations: {
+      function_declaration: fn(),
+      method_declaration: fn('method'),
+      method_elem: fn('method'),
+      method_spec: fn('method'),
+      type_spec: type('type'),
+      type_alias: type('type'),
+      const_spec: fn('constant'),
+    },
+    doc: 'line',
+    docFormat: 'markdown',
+    exportByCase: true,
+    callTypes: ['call_expression'],
+    importTypes: ['import_spec'],
+  },
+  java: {
+    declarations: {
+      class_declaration: type('class'),
+      record_declaration: type('class'),
+      interface_declaration: type('interface'),
+      annotation_type_declaration: type('interface'),
+      enum_declaration: type('enum'),
+      method_declaration: fn('method'),
+      constructor_declaration: fn('constructor'),
+      compact_constructor_declaration: fn('constructor'),
+    },
+    doc: 'javadoc',
+    docFormat: 'tagged',
+    callTypes: ['method_invocation', 'object_creation_expression'],
+    importTypes: ['import_declaration'],
+  },
+  rust: {
+    declarations: {
+      function_item: fn(),
+      function_signature_item: fn(),
+      struct_item: type('struct'),
+      union_item: type('struct'),
+      enum_item: type('enum'),
+      trait_item: type('trait'),
+      impl_item: type('struct'),
+      type_item: fn('type'),
+      mod_item: type('module'),
+      const_item: fn('constant'),
+      static_item: fn('constant'),
+      macro_definition: fn(),
+    },
+    doc: 'rust',
+    docFormat: 'markdown',
+    skipAbove: ['attribute_item'],
+    callTypes: ['call_expression', 'macro_invocation'],
+    importTypes: ['use_declaration'],
+  },
+  c: {
+    declarations: {
+      function_definition: fn(),
+      struct_specifier: type('struct'),
+      union_specifier: type('struct'),
+      enum_specifier: type('enum'),
+      type_definition: fn('type'),
+      declaration: fn(),
+    },
+    doc: 'javadoc',
+    docFormat: 'tagged',
+    callTypes: ['call_expression'],
+    importTypes: ['preproc_include'],
+  },
+  cpp: {
+    declarations: {
+      function_definition: fn(),
+      class_specifier: type('class'),
+      struct_specifier: type('struct'),
+      union_specifier: type('struct'),
+      enum_specifier: type('enum'),
+      namespace_definition: type('namespace'),
+      type_definition: fn('type'),
+      alias_declaration: fn('type'),
+      declaration: fn(),
+      field_declaration: fn('method'),
+    },
+    doc: 'javadoc',
+    docFormat: 'tagged',
+    skipAbove: ['template_declaration'],
+    callTypes: ['call_expression'],
+    importTypes: ['preproc_include'],
+  },
+  csharp: {
+    declarations: {
+      class_declaration: type('class'),
+      record_declaration: type('class'),
+      interface_declaration: type('interface'),
+      struct_declaration: type('struct'),
+      record_struct_declaration: type('struct'),
+      enum_declaration: type('enum'),
+      namespace_declaration: type('namespace'),
+      file_scoped_namespace_declaration: type('namespace'),
+      method_declaration: fn('method'),
+      constructor_declaration: fn('constructor'),
+      delegate_declaration: fn('type'),
+      local_function_statement: fn(),
+    },
+    doc: 'xml',
+    docFormat: 'xml',
+    callTypes: ['invocation_expression', 'object_creation_expression'],
+    importTypes: ['using_directive'],
+  },
+  ruby: {
+    declarations: {
+      class: type('class'),
+      module: type('module'),
+      method: fn('method'),
+      singleton_method: fn('method'),
+    },
+    doc: 'line',
+    docFormat: 'tagged',
+    constructorNames: ['initialize'],
+    callTypes: ['call'],
+  },
+  php: {
+    declarations: {
+      class_declaration: type('class'),
+      interface_declaration: type('interface'),
+      trait_declaration: type('trait'),
+      enum_declaration: type('enum'),
+      function_definition: fn(),
+      method_declaration: fn('method'),
+      namespace_definition: type('namespace'),
+      const_element: fn('constant'),
+    },
+    doc: 'javadoc',
+    docFormat: 'tagged',
+    constructorNames: ['__construct'],
+    callTypes: [
+      'function_call_expression',
+      'member_call_expression',
+      'scoped_call_expression',
+      'object_creation_expression',
+    ],
+    importTypes: ['namespace_use_clause'],
+  },
+  kotlin: {
+    declarations: {
+      class_declaration: type('class'),
+      object_declaration: type('class'),
+      companion_object: type('class'),
+      function_declaration: fn(),
+      secondary_constructor: fn('constructor'),
+      type_alias: fn('type'),
+    },
+    doc: 'javadoc',
+    docFormat: 'tagged',
+    callTypes: ['call_expression'],
+    importTypes: ['import_header'],
+  },
+  swift: {
+    declarations: {
+      class_declaration: type('class'),
+      protocol_declaration: type('interface'),
+      function_declaration: fn(),
+      protocol_function_declaration: fn('method'),
+      init_declaration: fn('constructor'),
+      typealias_declaration: fn('type'),
+    },
+    doc: 'javadoc',
+    docFormat: 'markdown',
+    callTypes: ['call_expression'],
+    importTypes: ['import_declaration'],
+  },
+  scala: {
+    declarations: {
+      class_definition: type('class'),
+      object_definition: type('class'),
+      trait_definition: type('trait'),
+      enum_definition: type('enum'),
+      function_definition: fn(),
+      function_declaration: fn(),
+      type_definition: fn('type'),
+    },
+    doc: 'javadoc',
+    docFormat: 'tagged',
+    callTypes: ['call_expression'],
+    importTypes: ['import_declaration'],
+  },
+  bash: {
+    declarations: { function_definition: fn() },
+    doc: 'line',
+    docFormat: 'tagged',
+    callTypes: ['command'],
+  },
+  lua: {
+    declarations: {
+      function_declaration: fn(),
+      local_function: fn(),
+      function_definition_statement: fn(),
+      local_function_definition_statement: fn(),
+    },
+    doc: 'line',
+    docFormat: 'tagged',
+    callTypes: ['function_call'],
+  },
+};

@@ -1,0 +1,339 @@
+import type { Node } from 'web-tree-sitter';
+import type { CodeObject, ObjectKind } from '../model.ts';
+import { addObject, addSite, signatureOf, type ConvertContext } from './context.ts';
+import { RULES, type LanguageRules } from './generic-rules.ts';
+import { deepName, parameterList, readGenericParameters } from './generic-params.ts';
+import { bodyOf, readDoc } from './generic-parts.ts';
+import { walkScoped } from './walk.ts';
+import { firstOfType, hasToken, kids, namedKids, typeText } from './nodes.ts';
+
+const TYPE_KINDS = new Set<ObjectKind>(['class', 'interface', 'struct', 'trait', 'enum']);
+function nameOf(node: Node, language: string): string | undefined {
+  const field = node.childForFieldName('name');
+  if (field) return field.text.replace(/^\$/, '');
+  if (language === 'rust' && node.type === 'impl_item')
+    return node.childForFieldName('type')?.text.replace(/<.*$/, '');
+  const declarator = node.childForFieldName('declarator');
+  if (declarator) {
+    const fnDecl =
+      declarator.type === 'function_declarator'
+        ? declarator
+        : firstOfType(declarator, ['function_declarator']);
+    if (node.type === 'type_definition') return deepName(declarator);
+    if (!fnDecl) return undefined;
+    return fnDecl.childForFieldName('declarator')?.text;
+  }
+  if (node.type === 'const_element') return namedKids(node)[0]?.text;
+  return firstOfType(node, ['type_identifier', 'simple_identifier', 'identifier', 'constant'])
+    ?.text;
+}
+
+function kindOf(
+  node: Node,
+  base: ObjectKind,
+  parent: CodeObject | undefined,
+  name: string,
+  rules: LanguageRules,
+): ObjectKind | undefined {
+  if (node.type === 'class_declaration' || node.type === 'class_definition') {
+    const declared = node.childForFieldName('declaration_kind')?.text;
+    if (declared === 'struct') return 'struct';
+    if (declared === 'enum') return 'enum';
+    if (declared === 'extension') return undefined;
+    if (hasToken(node, 'interface')) return 'interface';
+    if (hasToken(node, 'enum') || firstOfType(node, ['enum_class_body'])) return 'enum';
+  }
+  if (node.type === 'type_spec') {
+    const t = node.childForFieldName('type')?.type;
+    return t === 'struct_type' ? 'struct' : t === 'interface_type' ? 'interface' : 'type';
+  }
+  if (base === 'function' || base === 'method') {
+    if (rules.constructorNames?.includes(name)) return 'constructor';
+    if (parent && TYPE_KINDS.has(parent.kind))
+      return name === parent.name ? 'constructor' : 'method';
+    // a `def` outside any class (Ruby, Python-like grammars) is a plain function
+    if (base === 'method' && !node.childForFieldName('receiver') && node.type === 'method') {
+      return 'function';
+    }
+  }
+  return base;
+}
+
+/**
+ * The table-driven converter for every language without a hand-written one: declarations from
+ * the language's rule table (generic-rules.ts), names/parameters read by field name with
+ * fallbacks per grammar, doc comments in the language's convention, call sites and imports.
+ */
+export function convertGeneric(root: Node, ctx: ConvertContext): void {
+  const rules = RULES[ctx.language];
+  if (!rules) return;
+  const types = [
+    ...Object.keys(rules.declarations),
+    ...(rules.callTypes ?? []),
+    ...(rules.importTypes ?? []),
+    ...HERITAGE,
+    ...BODY_FACTS,
+  ];
+  walkScoped(root, types, {} as Scope, (node, scope) => enter(node, ctx, rules, scope));
+}
+
+const HERITAGE = [
+  'superclass',
+  'super_interfaces',
+  'base_list',
+  'base_class_clause',
+  'class_interface_clause',
+  'delegation_specifier',
+  'extends_clause',
+];
+
+/** Statements that feed the doc generator's throws/returns/early-exit facts. */
+const BODY_FACTS = ['throw_statement', 'throw_expression', 'return_statement', 'return_expression'];
+
+interface Scope {
+  parent?: CodeObject;
+  owner?: CodeObject;
+}
+
+function declare(
+  node: Node,
+  ctx: ConvertContext,
+  rules: LanguageRules,
+  parent: CodeObject | undefined,
+): CodeObject | 'skip' | undefined {
+  const rule = rules.declarations[node.type];
+  if (!rule) return undefined;
+  const language = ctx.language;
+  if (
+    (node.type === 'struct_specifier' ||
+      node.type === 'enum_specifier' ||
+      node.type === 'union_specifier' ||
+      node.type === 'class_specifier') &&
+    !node.childForFieldName('body')
+  ) {
+    return undefined;
+  }
+  if (
+    node.type === 'declaration' &&
+    parent &&
+    !TYPE_KINDS.has(parent.kind) &&
+    parent.kind !== 'namespace'
+  )
+    return undefined;
+  let name = nameOf(node, language);
+  if (!name) return undefined;
+  let owner = parent;
+  let prefix: string | undefined;
+  // out-of-line members and receivers: `Shape::count`, `func (r *Rect) Area`, `impl Point`, `M.add`
+  const qualified = /^(.*?)(?:::|\.|:)([~\w$]+[!?=]?)$/.exec(name.replace(/\s+/g, ''));
+  if (qualified && node.type !== 'type_definition') {
+    prefix = qualified[1]!.replace(/::|:/g, '.');
+    name = qualified[2]!;
+  }
+  const receiver = node.childForFieldName('receiver');
+  if (receiver) prefix = firstOfType(receiver, ['type_identifier'])?.text;
+  if (prefix) {
+    const full = parent ? `${parent.qualifiedName}.${prefix}` : prefix;
+    owner =
+      ctx.objects.find((o) => o.qualifiedName === full || o.qualifiedName === prefix) ?? owner;
+    if (owner?.qualifiedName !== full && owner?.qualifiedName !== prefix) prefix = full;
+    else prefix = undefined;
+  }
+  if (node.type === 'impl_item') {
+    const target = ctx.objects.find(
+      (o) => o.name === name && o.parentId === parent?.id && TYPE_KINDS.has(o.kind),
+    );
+    return target ?? implPlaceholder(ctx, node, name, parent);
+  }
+  let kind = kindOf(node, rule.kind, owner, name, rules);
+  if (!kind) return 'skip';
+  if (node.type === 'singleton_method') kind = 'method';
+  const body = bodyOf(node);
+  const isFunction = kind === 'function' || kind === 'method' || kind === 'constructor';
+  const doc = readDoc(node, rules);
+  const returnType = isFunction
+    ? typeText(
+        node.childForFieldName('result') ??
+          node.childForFieldName('return_type') ??
+          node.childForFieldName('returns') ??
+          (language === 'java' || language === 'c' || language === 'cpp' || language === 'csharp'
+            ? node.childForFieldName('type')
+            : null),
+      )
+    : undefined;
+  let returns = returnType;
+  if (isFunction && !returns) {
+    // Kotlin: the return type is the type node right after the parameter list
+    const after = parameterList(node)?.nextNamedSibling;
+    if (after && /(^|_)type$/.test(after.type)) returns = after.text;
+  }
+  const visibility = kids(node)
+    .flatMap((c) =>
+      c.type === 'modifiers' || c.type === 'visibility_modifier' || c.type === 'modifier'
+        ? [c.text]
+        : [],
+    )
+    .join(' ');
+  const decorators = namedKids(node)
+    .filter((c) => /annotation|attribute_list|attribute$|decorator/.test(c.type))
+    .map((c) => c.text.replace(/\s+/g, ' '));
+  for (const m of namedKids(node).filter((c) => c.type === 'modifiers')) {
+    decorators.push(
+      ...namedKids(m)
+        .filter((c) => /annotation/.test(c.type))
+        .map((c) => c.text),
+    );
+  }
+  const exported = rules.exportByCase
+    ? /^[A-Z]/.test(name)
+    : language === 'rust'
+      ? /^pub\b/.test(visibility)
+      : !/\bprivate\b/.test(visibility);
+  const object = addObject(ctx, node, {
+    kind,
+    name,
+    parent: owner,
+    ...(prefix ? { prefix } : {}),
+    signature:
+      body || isFunction ? signatureOf(node, body) : (node.text.split('\n')[0] ?? '').trim(),
+    parameters: isFunction ? readGenericParameters(node) : [],
+    ...(returns ? { returnType: returns } : {}),
+    modifiers: {
+      exported,
+      static:
+        /\bstatic\b/.test(visibility) ||
+        hasToken(node, 'static') ||
+        node.type === 'singleton_method',
+      async: /\b(async|suspend)\b/.test(visibility) || hasToken(node, 'async'),
+      abstract: /\babstract\b/.test(visibility) || hasToken(node, 'abstract'),
+      ...(/\b(public|private|protected|internal)\b/.test(visibility)
+        ? { visibility: /\b(public|private|protected|internal)\b/.exec(visibility)![1] as 'public' }
+        : {}),
+    },
+    decorators,
+    ...(doc ? { doc } : {}),
+    ...(isFunction ? { body: { throws: [], returnsValue: false, earlyExits: 0 } } : {}),
+  });
+  return object;
+}
+
+/** `impl Point` without a `struct Point` in the same file: a struct entry to hang methods on. */
+function implPlaceholder(
+  ctx: ConvertContext,
+  node: Node,
+  name: string,
+  parent: CodeObject | undefined,
+): CodeObject {
+  return addObject(ctx, node, {
+    kind: 'struct',
+    name,
+    parent,
+    signature: signatureOf(node, bodyOf(node)),
+  });
+}
+
+function enter(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: Scope): Scope {
+  const declared = declare(node, ctx, rules, scope.parent);
+  let inner = scope;
+  if (declared && declared !== 'skip') {
+    inner = {
+      parent: declared.kind === 'constant' ? scope.parent : declared,
+      owner: declared.body ? declared : undefined,
+    };
+  }
+  record(node, ctx, rules, inner.owner ?? inner.parent);
+  return inner;
+}
+
+function record(
+  node: Node,
+  ctx: ConvertContext,
+  rules: LanguageRules,
+  owner: CodeObject | undefined,
+): void {
+  const t = node.type;
+  if (BODY_FACTS.includes(t)) {
+    recordBodyFact(node, owner);
+    return;
+  }
+  if (rules.callTypes?.includes(t)) {
+    let callee =
+      node.childForFieldName('function') ??
+      node.childForFieldName('name') ??
+      node.childForFieldName('method') ??
+      node.childForFieldName('macro') ??
+      node.childForFieldName('type') ??
+      node.namedChild(0);
+    if (!callee) return;
+    if (t === 'command') callee = node.childForFieldName('name');
+    if (!callee) return;
+    const text = callee.text;
+    const m = /^(.*?)(?:\.|::|->|:)?([\w$]+[!?]?)$/.exec(text.replace(/\s+/g, ''));
+    if (!m || !m[2]) return;
+    const qualifier = m[1]?.includes('(')
+      ? undefined
+      : m[1] || node.childForFieldName('object')?.text || node.childForFieldName('receiver')?.text;
+    addSite(
+      ctx,
+      callee,
+      'call',
+      m[2],
+      owner,
+      qualifier && qualifier.length < 60 ? qualifier : undefined,
+    );
+    // Ruby `raise Error`, Rust `panic!`: calls that throw
+    if (owner?.body && (m[2] === 'raise' || m[2] === 'panic!')) {
+      const arg = node.childForFieldName('arguments')?.namedChild(0)?.text.split(/[,(]/)[0]?.trim();
+      const name = m[2] === 'raise' ? arg : 'panic';
+      if (name && !owner.body.throws.includes(name)) owner.body.throws.push(name);
+    }
+    return;
+  }
+  if (rules.importTypes?.includes(t)) {
+    const source = (
+      node.childForFieldName('path') ??
+      node.childForFieldName('argument') ??
+      node.namedChild(0)
+    )?.text;
+    if (source)
+      ctx.imports.push({
+        source: source.replace(/^["<']|[">']$/g, ''),
+        names: ['*'],
+        line: node.startPosition.row + 1,
+      });
+    return;
+  }
+  if (HERITAGE.includes(t)) {
+    for (const id of node.descendantsOfType([
+      'type_identifier',
+      'identifier',
+      'constant',
+      'name',
+    ])) {
+      if (id)
+        addSite(
+          ctx,
+          id,
+          t === 'super_interfaces' || t === 'class_interface_clause' ? 'implements' : 'extends',
+          id.text,
+          owner,
+        );
+    }
+  }
+}
+
+/** Thrown types, returned values and early exits, for the doc generator. */
+function recordBodyFact(node: Node, owner: CodeObject | undefined): void {
+  const body = owner?.body;
+  if (!body) return;
+  if (node.type.startsWith('throw')) {
+    const thrown = node.namedChild(0);
+    const created = thrown?.childForFieldName('type') ?? thrown?.childForFieldName('constructor');
+    const name = (created ?? thrown)?.text.replace(/\(.*$/s, '').replace(/^new\s+/, '');
+    if (name && name.length < 80 && !body.throws.includes(name)) body.throws.push(name);
+    return;
+  }
+  if (node.namedChildCount > 0) body.returnsValue = true;
+  const block = node.parent?.parent;
+  if (block && /^(if|else|elif|when|guard|match)/.test(block.type)) body.earlyExits++;
+}

@@ -1,0 +1,296 @@
+import type { Node } from 'web-tree-sitter';
+import { parseDocstring } from '../doc-comments/docstring.ts';
+import { cleandoc } from '../doc-comments/strip.ts';
+import type { CodeObject, DocComment, Parameter } from '../model.ts';
+import { addObject, addSite, signatureOf, type ConvertContext } from './context.ts';
+import { walkScoped } from './walk.ts';
+import { fieldText, hasToken, namedKids, typeText } from './nodes.ts';
+
+/** Evaluates a Python string literal's text enough for docstrings (prefixes, quotes, escapes). */
+export function pythonStringValue(node: Node): string | undefined {
+  if (node.type === 'concatenated_string') {
+    const parts = namedKids(node).map(pythonStringValue);
+    return parts.every((p) => p !== undefined) ? parts.join('') : undefined;
+  }
+  if (node.type !== 'string') return undefined;
+  const m = /^([rRuUbBfF]*)('''|"""|'|")([\s\S]*)\2$/.exec(node.text);
+  if (!m) return undefined;
+  const prefix = m[1]!.toLowerCase();
+  if (prefix.includes('b') || prefix.includes('f')) return undefined;
+  const body = m[3]!;
+  if (prefix.includes('r')) return body;
+  return body.replace(
+    /\\(\n|\\|'|"|a|b|f|n|r|t|v|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|N\{[^}]*\}|[0-7]{1,3})/g,
+    (all, esc: string) => {
+      switch (esc[0]) {
+        case '\n':
+          return '';
+        case 'n':
+          return '\n';
+        case 't':
+          return '\t';
+        case 'r':
+          return '\r';
+        case 'a':
+          return '\x07';
+        case 'b':
+          return '\b';
+        case 'f':
+          return '\f';
+        case 'v':
+          return '\v';
+        case 'x':
+        case 'u':
+        case 'U':
+          return String.fromCodePoint(parseInt(esc.slice(1), 16));
+        case 'N':
+          return all;
+        default:
+          return /[0-7]/.test(esc[0]!) ? String.fromCharCode(parseInt(esc, 8)) : esc;
+      }
+    },
+  );
+}
+
+/** ast.get_docstring: the first statement of the body, when it is a plain string. */
+export function readDocstring(body: Node | null): string | undefined {
+  let first = body?.firstNamedChild;
+  while (first?.type === 'comment') first = first.nextNamedSibling;
+  if (first?.type !== 'expression_statement' || first.namedChildCount !== 1) return undefined;
+  const value = pythonStringValue(first.namedChild(0)!);
+  return value === undefined ? undefined : cleandoc(value);
+}
+
+function toDoc(text: string | undefined): DocComment | undefined {
+  return text === undefined ? undefined : parseDocstring(text);
+}
+
+/** Parameters as Python's ast sees them (the bare `*` and `/` markers are not parameters). */
+export function readPythonParameters(list: Node | null): Parameter[] {
+  const out: Parameter[] = [];
+  for (const p of list ? namedKids(list) : []) {
+    let nameNode: Node | null = p;
+    let type: string | undefined;
+    let value: string | undefined;
+    switch (p.type) {
+      case 'identifier':
+        break;
+      case 'typed_parameter':
+        nameNode = namedKids(p).find((c) => c.id !== p.childForFieldName('type')?.id) ?? null;
+        type = typeText(p.childForFieldName('type'));
+        break;
+      case 'default_parameter':
+      case 'typed_default_parameter':
+        nameNode = p.childForFieldName('name');
+        type = typeText(p.childForFieldName('type'));
+        value = fieldText(p, 'value');
+        break;
+      case 'list_splat_pattern':
+      case 'dictionary_splat_pattern':
+        break;
+      default:
+        continue;
+    }
+    if (!nameNode) continue;
+    const rest =
+      nameNode.type === 'list_splat_pattern' || nameNode.type === 'dictionary_splat_pattern';
+    const name = rest ? nameNode.text.replace(/^\*+\s*/, '') : nameNode.text;
+    const param: Parameter = { name, rest, optional: value !== undefined || rest };
+    if (type !== undefined) param.type = type;
+    if (value !== undefined) param.default = value;
+    out.push(param);
+  }
+  return out;
+}
+
+interface Scope {
+  parent?: CodeObject;
+  owner?: CodeObject;
+}
+
+/**
+ * Python: every `def` and `class` at any depth (as ast.walk sees them), their docstrings,
+ * decorators, call sites, base classes and imports.
+ */
+export function convertPython(root: Node, ctx: ConvertContext): void {
+  // the file itself is a module object carrying the module docstring; definitions keep their
+  // ast-style qualified names (not prefixed with the module) so ids survive package moves
+  const moduleName = ctx.path
+    .replace(/\.pyi?$/, '')
+    .replace(/\/__init__$/, '')
+    .split('/')
+    .filter(Boolean)
+    .join('.');
+  const moduleDoc = toDoc(readDocstring(root));
+  addObject(ctx, root, {
+    kind: 'module',
+    name: moduleName || ctx.path,
+    signature: `module ${moduleName || ctx.path}`,
+    modifiers: { exported: !/(^|\.)_/.test(moduleName) },
+    ...(moduleDoc ? { doc: moduleDoc } : {}),
+  });
+  walkScoped(root, VISITED, {} as Scope, (node, scope) => enter(node, ctx, scope));
+}
+
+const VISITED = [
+  'function_definition',
+  'class_definition',
+  'lambda',
+  'call',
+  'raise_statement',
+  'return_statement',
+  'import_statement',
+  'import_from_statement',
+  'type',
+];
+
+// `type` is node.type read once by the caller: every read crosses into WebAssembly
+function declare(
+  node: Node,
+  type: string,
+  ctx: ConvertContext,
+  scope: Scope,
+): CodeObject | undefined {
+  if (type !== 'function_definition' && type !== 'class_definition') return undefined;
+  const name = fieldText(node, 'name');
+  if (!name) return undefined;
+  const decorated = node.parent?.type === 'decorated_definition' ? node.parent : undefined;
+  const decorators = decorated
+    ? namedKids(decorated)
+        .filter((d) => d.type === 'decorator')
+        .map((d) => d.text.replace(/\s+/g, ' '))
+    : [];
+  const body = node.childForFieldName('body');
+  const doc = toDoc(readDocstring(body));
+  const exported = !name.startsWith('_') || /^__\w+__$/.test(name);
+  if (type === 'class_definition') {
+    return addObject(ctx, node, {
+      kind: 'class',
+      name,
+      parent: scope.parent,
+      signature: signatureOf(node, body),
+      modifiers: { exported },
+      decorators,
+      ...(doc ? { doc } : {}),
+    });
+  }
+  const inClass = scope.parent?.kind === 'class' && !scope.owner;
+  const returnType = typeText(node.childForFieldName('return_type'));
+  return addObject(ctx, node, {
+    kind: inClass ? (name === '__init__' ? 'constructor' : 'method') : 'function',
+    name,
+    parent: scope.parent,
+    signature: signatureOf(node, body),
+    parameters: readPythonParameters(node.childForFieldName('parameters')),
+    ...(returnType !== undefined ? { returnType } : {}),
+    modifiers: {
+      exported,
+      async: hasToken(node, 'async'),
+      static: decorators.some((d) => d === '@staticmethod' || d === '@classmethod'),
+      abstract: decorators.some((d) => d.includes('abstractmethod')),
+      ...(inClass
+        ? { visibility: name.startsWith('_') && !/^__\w+__$/.test(name) ? 'private' : 'public' }
+        : {}),
+    },
+    decorators,
+    ...(doc ? { doc } : {}),
+    body: { throws: [], returnsValue: false, earlyExits: 0 },
+  });
+}
+
+function enter(node: Node, ctx: ConvertContext, scope: Scope): Scope {
+  const type = node.type;
+  const object = declare(node, type, ctx, scope);
+  let inner = scope;
+  if (object) inner = { parent: object, owner: object.kind === 'class' ? undefined : object };
+  else if (type === 'lambda') inner = { parent: scope.parent, owner: undefined };
+  record(node, type, ctx, inner, object);
+  return inner;
+}
+
+function record(
+  node: Node,
+  type: string,
+  ctx: ConvertContext,
+  scope: Scope,
+  declared: CodeObject | undefined,
+): void {
+  const owner = scope.owner;
+  switch (type) {
+    case 'call': {
+      const fn = node.childForFieldName('function');
+      if (fn?.type === 'identifier') addSite(ctx, fn, 'call', fn.text, owner);
+      else if (fn?.type === 'attribute') {
+        const attr = fn.childForFieldName('attribute');
+        const obj = fn.childForFieldName('object');
+        if (attr)
+          addSite(
+            ctx,
+            attr,
+            'call',
+            attr.text,
+            owner,
+            obj && obj.text.length < 60 ? obj.text : undefined,
+          );
+      }
+      return;
+    }
+    case 'type':
+      // names in annotations are usages of the classes they name (`def f(x: Config) -> Result`)
+      for (const id of node.descendantsOfType('identifier')) {
+        if (id) addSite(ctx, id, 'usage', id.text, owner ?? scope.parent);
+      }
+      return;
+    case 'class_definition': {
+      const bases = node.childForFieldName('superclasses');
+      for (const base of bases ? namedKids(bases) : []) {
+        if (base.type === 'identifier' || base.type === 'attribute') {
+          const name = base.text.split('.').pop()!;
+          addSite(ctx, base, 'extends', name, declared);
+        }
+      }
+      return;
+    }
+    case 'raise_statement':
+      if (owner?.body) {
+        const exc = node.namedChild(0);
+        const name = (exc?.type === 'call' ? exc.childForFieldName('function') : exc)?.text;
+        if (name && !owner.body.throws.includes(name)) owner.body.throws.push(name);
+      }
+      return;
+    case 'return_statement':
+      if (owner?.body) {
+        if (node.namedChildCount > 0) owner.body.returnsValue = true;
+        const block = node.parent?.parent;
+        if (
+          block?.type === 'if_statement' ||
+          block?.type === 'elif_clause' ||
+          block?.type === 'else_clause'
+        ) {
+          owner.body.earlyExits++;
+        }
+      }
+      return;
+    case 'import_statement':
+      for (const name of namedKids(node)) {
+        const module = name.type === 'aliased_import' ? fieldText(name, 'name') : name.text;
+        if (module)
+          ctx.imports.push({ source: module, names: ['*'], line: node.startPosition.row + 1 });
+      }
+      return;
+    case 'import_from_statement': {
+      const module = fieldText(node, 'module_name');
+      if (!module) return;
+      const names = node
+        .childrenForFieldName('name')
+        .filter((n): n is Node => n !== null)
+        .map((n) => (n.type === 'aliased_import' ? (fieldText(n, 'name') ?? n.text) : n.text));
+      ctx.imports.push({
+        source: module,
+        names: names.length ? names : ['*'],
+        line: node.startPosition.row + 1,
+      });
+      return;
+    }
+  }
+}

@@ -1,0 +1,395 @@
+import type { Node } from 'web-tree-sitter';
+import type { CodeObject, ObjectKind } from '../model.ts';
+import { addObject, addSite, signatureOf, type ConvertContext } from './context.ts';
+import {
+  decoratorsOf,
+  isExported,
+  readDoc,
+  readParameters,
+  visibility,
+} from './typescript-parts.ts';
+import { walkScoped } from './walk.ts';
+import { fieldText, hasToken, namedKids, typeText } from './nodes.ts';
+
+const FUNCTIONS = new Set([
+  'function_declaration',
+  'generator_function_declaration',
+  'function_signature',
+]);
+const METHODS = new Set(['method_definition', 'method_signature', 'abstract_method_signature']);
+const CLASSES = new Set(['class_declaration', 'abstract_class_declaration']);
+const FUNCTION_VALUES = new Set([
+  'arrow_function',
+  'function_expression',
+  'function',
+  'generator_function',
+]);
+const TYPE_DECLARATIONS = new Set([
+  'class_declaration',
+  'abstract_class_declaration',
+  'interface_declaration',
+  'type_alias_declaration',
+  'enum_declaration',
+]);
+const SCOPES = new Set([
+  ...FUNCTIONS,
+  ...METHODS,
+  ...FUNCTION_VALUES,
+  'class_declaration',
+  'abstract_class_declaration',
+  'class',
+]);
+
+interface Scope {
+  parent?: CodeObject;
+  /** The innermost function-like object, which body facts and call sites belong to. */
+  owner?: CodeObject;
+}
+
+/**
+ * TypeScript, TSX and JavaScript: declarations anywhere in the tree (nested ones qualified by
+ * their enclosing class, namespace or function), plus call sites, heritage and imports.
+ */
+export function convertTypeScript(root: Node, ctx: ConvertContext): void {
+  walkScoped(root, VISITED, {} as Scope, (node, scope) => enter(node, ctx, scope));
+}
+
+const VISITED = [
+  ...SCOPES,
+  'interface_declaration',
+  'enum_declaration',
+  'type_alias_declaration',
+  'internal_module',
+  'module',
+  'variable_declarator',
+  'public_field_definition',
+  'field_definition',
+  'call_expression',
+  'new_expression',
+  'extends_clause',
+  'extends_type_clause',
+  'implements_clause',
+  'type_identifier',
+  'throw_statement',
+  'return_statement',
+  'import_statement',
+  'jsx_opening_element',
+  'jsx_self_closing_element',
+];
+
+// `t` is node.type read once by the caller: every read crosses into WebAssembly
+function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): CodeObject | undefined {
+  if (FUNCTIONS.has(t) || METHODS.has(t)) {
+    // members of object literals and class expressions are anonymous forms, not listed
+    const holder = node.parent;
+    if (
+      METHODS.has(t) &&
+      (holder?.type === 'object' ||
+        holder?.parent?.type === 'class' ||
+        (holder?.type === 'object_type' && holder.parent?.type !== 'interface_declaration'))
+    ) {
+      return undefined;
+    }
+    const nameNode = node.childForFieldName('name');
+    const name =
+      nameNode?.text ?? (node.parent?.type === 'export_statement' ? 'default' : undefined);
+    if (!name) return undefined;
+    const member = METHODS.has(t);
+    const kind: ObjectKind = member
+      ? name === 'constructor'
+        ? 'constructor'
+        : 'method'
+      : 'function';
+    return functionObject(node, node, ctx, scope, kind, name, member);
+  }
+  if (
+    CLASSES.has(t) ||
+    t === 'interface_declaration' ||
+    t === 'enum_declaration' ||
+    t === 'type_alias_declaration'
+  ) {
+    const name =
+      fieldText(node, 'name') ?? (node.parent?.type === 'export_statement' ? 'default' : undefined);
+    if (!name) return undefined;
+    const kind: ObjectKind = CLASSES.has(t)
+      ? 'class'
+      : t === 'interface_declaration'
+        ? 'interface'
+        : t === 'enum_declaration'
+          ? 'enum'
+          : 'type';
+    const body = node.childForFieldName('body');
+    const doc = readDoc(node);
+    return addObject(ctx, node, {
+      kind,
+      name,
+      parent: scope.parent,
+      signature:
+        kind === 'type' ? node.text.replace(/\s+/g, ' ').slice(0, 300) : signatureOf(node, body),
+      modifiers: {
+        exported: isExported(node),
+        abstract: t === 'abstract_class_declaration',
+      },
+      decorators: decoratorsOf(node),
+      ...(doc ? { doc } : {}),
+    });
+  }
+  if (t === 'internal_module' || t === 'module') {
+    const name = fieldText(node, 'name');
+    if (!name) return undefined;
+    const doc = readDoc(node);
+    return addObject(ctx, node, {
+      kind: t === 'module' ? 'module' : 'namespace',
+      name: name.replace(/^['"]|['"]$/g, ''),
+      parent: scope.parent,
+      signature: signatureOf(node, node.childForFieldName('body')),
+      modifiers: { exported: isExported(node) },
+      ...(doc ? { doc } : {}),
+    });
+  }
+  if (
+    (FUNCTION_VALUES.has(t) || t === 'class') &&
+    node.parent?.type === 'export_statement' &&
+    node.parent.childForFieldName('value')?.id === node.id
+  ) {
+    // `export default function () {}` / `export default class {}`: named after the export
+    if (t === 'function_expression' || t === 'function' || t === 'generator_function') {
+      return functionObject(node, node, ctx, scope, 'function', 'default', false);
+    }
+    if (t === 'class') {
+      const doc = readDoc(node);
+      return addObject(ctx, node, {
+        kind: 'class',
+        name: 'default',
+        parent: scope.parent,
+        signature: signatureOf(node, node.childForFieldName('body')),
+        modifiers: { exported: true },
+        decorators: decoratorsOf(node),
+        ...(doc ? { doc } : {}),
+      });
+    }
+  }
+  if (t === 'variable_declarator') {
+    const nameNode = node.childForFieldName('name');
+    const value = node.childForFieldName('value');
+    if (nameNode?.type !== 'identifier') return undefined;
+    if (value && FUNCTION_VALUES.has(value.type)) {
+      return functionObject(node, value, ctx, scope, 'function', nameNode.text, false);
+    }
+    const declaration = node.parent;
+    const isConst =
+      declaration?.type === 'lexical_declaration' && declaration.child(0)?.type === 'const';
+    const topLevel =
+      !scope.owner &&
+      (!scope.parent || scope.parent.kind === 'namespace' || scope.parent.kind === 'module');
+    if (isConst && topLevel && isExported(node)) {
+      const doc = readDoc(declaration!);
+      const typeNode = node.childForFieldName('type');
+      return addObject(ctx, node, {
+        kind: 'constant',
+        name: nameNode.text,
+        parent: scope.parent,
+        signature: `const ${nameNode.text}${typeNode ? typeNode.text : ''}`,
+        modifiers: { exported: true },
+        ...(typeNode ? { returnType: typeText(typeNode)! } : {}),
+        ...(doc ? { doc } : {}),
+      });
+    }
+    return undefined;
+  }
+  if (
+    (t === 'public_field_definition' || t === 'field_definition') &&
+    node.parent?.parent?.type !== 'class'
+  ) {
+    const value = node.childForFieldName('value');
+    const name = fieldText(node, 'name') ?? fieldText(node, 'property');
+    if (value && name && FUNCTION_VALUES.has(value.type)) {
+      return functionObject(node, value, ctx, scope, 'method', name, true);
+    }
+  }
+  return undefined;
+}
+
+function functionObject(
+  decl: Node,
+  fn: Node,
+  ctx: ConvertContext,
+  scope: Scope,
+  kind: ObjectKind,
+  name: string,
+  member: boolean,
+): CodeObject {
+  const body = fn.childForFieldName('body');
+  const doc = readDoc(decl.type === 'variable_declarator' ? (decl.parent ?? decl) : decl);
+  let parameters = readParameters(fn.childForFieldName('parameters'));
+  const single = fn.childForFieldName('parameter');
+  if (single && parameters.length === 0)
+    parameters = [{ name: single.text, rest: false, optional: false }];
+  const returnType = typeText(fn.childForFieldName('return_type'));
+  const signature =
+    decl === fn ? signatureOf(decl, body) : signatureOf(decl, body).replace(/\s*=>$/, '');
+  return addObject(ctx, decl, {
+    kind,
+    name,
+    parent: scope.parent,
+    signature,
+    parameters,
+    ...(returnType !== undefined ? { returnType } : {}),
+    modifiers: {
+      exported: member ? false : isExported(decl),
+      static: hasToken(decl, 'static'),
+      async: hasToken(fn, 'async'),
+      abstract: decl.type === 'abstract_method_signature' || hasToken(decl, 'abstract'),
+      ...(member ? { visibility: visibility(decl) ?? 'public' } : {}),
+    },
+    decorators: member || decl.type !== 'variable_declarator' ? decoratorsOf(decl) : [],
+    ...(doc ? { doc } : {}),
+    body: { throws: [], returnsValue: false, earlyExits: 0 },
+  });
+}
+
+/** Start offsets of declaration names per file, so a declaration is not its own usage. */
+const declaredNames = new WeakMap<ConvertContext, Set<number>>();
+
+function enter(node: Node, ctx: ConvertContext, scope: Scope): Scope {
+  const type = node.type;
+  const object = declare(node, type, ctx, scope);
+  if (object && TYPE_DECLARATIONS.has(type)) {
+    const start = node.childForFieldName('name')?.startIndex;
+    if (start !== undefined) {
+      const set = declaredNames.get(ctx) ?? new Set<number>();
+      set.add(start);
+      declaredNames.set(ctx, set);
+    }
+  }
+  let inner = scope;
+  if (object && object.kind !== 'constant') {
+    const fnLike =
+      object.kind === 'function' || object.kind === 'method' || object.kind === 'constructor';
+    inner = { parent: object, owner: fnLike ? object : undefined };
+  } else if (SCOPES.has(type)) {
+    // anonymous function or class: its body belongs to no named owner
+    inner = { parent: scope.parent, owner: undefined };
+  }
+  record(node, type, ctx, inner);
+  return inner;
+}
+
+function record(node: Node, type: string, ctx: ConvertContext, scope: Scope): void {
+  const owner = scope.owner;
+  switch (type) {
+    case 'call_expression': {
+      const fn = node.childForFieldName('function');
+      if (!fn) return;
+      if (fn.type === 'identifier') {
+        if (fn.text === 'require') {
+          const arg = node.childForFieldName('arguments')?.namedChild(0);
+          if (arg?.type === 'string') {
+            ctx.imports.push({
+              source: arg.text.slice(1, -1),
+              names: [],
+              line: node.startPosition.row + 1,
+            });
+          }
+          return;
+        }
+        addSite(ctx, fn, 'call', fn.text, owner);
+      } else if (fn.type === 'member_expression') {
+        const prop = fn.childForFieldName('property');
+        const obj = fn.childForFieldName('object');
+        if (prop)
+          addSite(
+            ctx,
+            prop,
+            'call',
+            prop.text,
+            owner,
+            obj && obj.text.length < 60 ? obj.text : undefined,
+          );
+      }
+      return;
+    }
+    case 'new_expression': {
+      const ctor = node.childForFieldName('constructor');
+      if (ctor?.type === 'identifier') addSite(ctx, ctor, 'call', ctor.text, owner);
+      return;
+    }
+    case 'extends_clause':
+      for (const v of namedKids(node)) {
+        if (v.type === 'identifier' || v.type === 'type_identifier')
+          addSite(ctx, v, 'extends', v.text, scope.parent);
+      }
+      return;
+    case 'extends_type_clause':
+    case 'implements_clause':
+      for (const v of namedKids(node)) {
+        const id = v.type === 'generic_type' ? v.childForFieldName('name') : v;
+        if (id && id.type === 'type_identifier') {
+          addSite(
+            ctx,
+            id,
+            node.type === 'implements_clause' ? 'implements' : 'extends',
+            id.text,
+            scope.parent,
+          );
+        }
+      }
+      return;
+    case 'type_identifier':
+      // heritage names are also recorded as usages: a usage list shows every mention; the
+      // name of a declaration itself is not a use
+      if (!declaredNames.get(ctx)?.has(node.startIndex))
+        addSite(ctx, node, 'usage', node.text, owner ?? scope.parent);
+      return;
+    case 'jsx_opening_element':
+    case 'jsx_self_closing_element': {
+      // <Component /> renders (calls) a component; lower-case tags are HTML
+      const name = node.childForFieldName('name');
+      if (name?.type === 'identifier' && /^[A-Z]/.test(name.text))
+        addSite(ctx, name, 'call', name.text, owner);
+      return;
+    }
+    case 'throw_statement':
+      if (owner?.body) {
+        const thrown = node.namedChild(0);
+        const ctor =
+          thrown?.type === 'new_expression'
+            ? thrown.childForFieldName('constructor')?.text
+            : thrown?.text;
+        if (ctor && !owner.body.throws.includes(ctor)) owner.body.throws.push(ctor);
+      }
+      return;
+    case 'return_statement':
+      if (owner?.body) {
+        if (node.namedChildCount > 0) owner.body.returnsValue = true;
+        const block = node.parent?.type === 'statement_block' ? node.parent.parent : node.parent;
+        if (block?.type === 'if_statement' || block?.type === 'else_clause')
+          owner.body.earlyExits++;
+      }
+      return;
+    case 'import_statement': {
+      const source = node.childForFieldName('source')?.text.slice(1, -1);
+      if (source === undefined) return;
+      ctx.imports.push({ source, names: importedNames(node), line: node.startPosition.row + 1 });
+      return;
+    }
+  }
+}
+
+/** Names an import brings in, as the exporting file spells them (`default`, `*`, or the name). */
+function importedNames(node: Node): string[] {
+  const clause = namedKids(node).find((c) => c.type === 'import_clause');
+  if (!clause) return [];
+  const names: string[] = [];
+  for (const part of namedKids(clause)) {
+    if (part.type === 'identifier') names.push('default');
+    else if (part.type === 'namespace_import') names.push('*');
+    else if (part.type === 'named_imports') {
+      for (const spec of namedKids(part)) {
+        const name = fieldText(spec, 'name');
+        if (spec.type === 'import_specifier' && name) names.push(name);
+      }
+    }
+  }
+  return names;
+}

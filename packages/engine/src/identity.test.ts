@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'vitest';
+import { codeHash, objectId } from './identity.ts';
+import { indexFile } from './index-file.ts';
+
+describe('stable identity', () => {
+  test('the id depends on repository, path, qualified name, kind and overload index only', () => {
+    const id = objectId('repo', 'a.ts', 'A.f', 'method', 0);
+    expect(objectId('repo', 'a.ts', 'A.f', 'method', 0)).toBe(id);
+    expect(objectId('repo', 'a.ts', 'A.f', 'method', 1)).not.toBe(id);
+    expect(objectId('repo', 'b.ts', 'A.f', 'method', 0)).not.toBe(id);
+    expect(objectId('other', 'a.ts', 'A.f', 'method', 0)).not.toBe(id);
+  });
+
+  test('whitespace-only changes keep the code hash; code changes do not', () => {
+    const base = codeHash('function f(a, b) {\n  return a + b;\n}');
+    expect(codeHash('function f(a,b){return a+b;}')).toBe(base);
+    expect(codeHash('function f(a, b) {\n\treturn   a +\n b;\n}\n')).toBe(base);
+    expect(codeHash('function f(a, b) {\n  return a - b;\n}')).not.toBe(base);
+  });
+
+  test('an object keeps its id when code around it changes, and overloads get distinct ids', async () => {
+    const v1 = await indexFile({
+      path: 'm.ts',
+      content: 'function f(a: string): void;\nfunction f(a: any) {}\nclass C { m() {} }',
+    });
+    const v2 = await indexFile({
+      path: 'm.ts',
+      content:
+        '// new header\n\nfunction f(a: string): void;\nfunction f(a: any) { return 1; }\nclass C {\n  m() {}\n}',
+    });
+    const ids = (ix: typeof v1) =>
+      ix.objects.map((o) => `${o.qualifiedName}:${o.overloadIndex}:${o.id}`);
+    expect(ids(v2)).toEqual(ids(v1));
+    expect(new Set(v1.objects.map((o) => o.id)).size).toBe(v1.objects.length);
+    const hash = (ix: typeof v1, q: string, i: number) =>
+      ix.objects.find((o) => o.qualifiedName === q && o.overloadIndex === i)!.codeHash;
+    expect(hash(v2, 'C.m', 0)).toBe(hash(v1, 'C.m', 0));
+    expect(hash(v2, 'f', 1)).not.toBe(hash(v1, 'f', 1));
+  });
+});

@@ -1,0 +1,108 @@
+import type { Node, Tree } from 'web-tree-sitter';
+import { createContext } from './convert/context.ts';
+import { CONVERTERS } from './convert/dispatch.ts';
+import { contentHash } from './identity.ts';
+import { detectLanguage, looksBinary } from './languages/detect.ts';
+import type { Diagnostic, FileIndex, SourceFile } from './model.ts';
+import { decodeSource } from './parse/decode.ts';
+import { parserFor } from './parse/grammars.ts';
+
+/** Options shared by every stage that indexes files. */
+export interface IndexOptions {
+  /** Salt for object ids, so equal paths in two repositories get different ids. */
+  repository?: string;
+  /** Files above this size are listed, not parsed (default 10 MB). */
+  maxBytes?: number;
+  /** Parsing one file stops after this long (default 20 s); the file gets a diagnostic. */
+  parseTimeoutMs?: number;
+}
+
+const MAX_SYNTAX_DIAGNOSTICS = 20;
+
+/** Where the tree has ERROR or MISSING nodes: reported, never fatal. */
+export function syntaxDiagnostics(tree: Tree): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (!tree.rootNode.hasError) return out;
+  const walk = (node: Node) => {
+    if (out.length >= MAX_SYNTAX_DIAGNOSTICS) return;
+    if (node.isError || node.isMissing) {
+      out.push({
+        severity: 'error',
+        message: node.isMissing ? `Syntax error: missing ${node.type}` : 'Syntax error',
+        line: node.startPosition.row + 1,
+        column: node.startPosition.column + 1,
+      });
+      return;
+    }
+    for (const child of node.children) if (child?.hasError) walk(child);
+  };
+  walk(tree.rootNode);
+  return out;
+}
+
+/**
+ * One file through the pipeline's per-file stages: detect → decode → parse → convert. Unknown,
+ * binary and oversized files come back listed with no objects; nothing here throws for bad
+ * input, problems become diagnostics.
+ */
+export async function indexFile(file: SourceFile, options: IndexOptions = {}): Promise<FileIndex> {
+  const bytes = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
+  const base: FileIndex = {
+    path: file.path,
+    language: null,
+    status: 'unknown-language',
+    contentHash: contentHash(bytes),
+    bytes: bytes.length,
+    lines: 0,
+    objects: [],
+    sites: [],
+    imports: [],
+    diagnostics: [],
+  };
+  if (looksBinary(bytes)) return { ...base, status: 'binary' };
+  const firstLine = new TextDecoder().decode(bytes.subarray(0, 200)).split('\n')[0];
+  const spec = detectLanguage(file.path, firstLine);
+  if (!spec) return base;
+  base.language = spec.id;
+  if (bytes.length > (options.maxBytes ?? 10 * 1024 * 1024))
+    return { ...base, status: 'too-large' };
+  const { text, diagnostics } = decodeSource(file.content);
+  base.diagnostics.push(...diagnostics);
+  base.lines = text.length === 0 ? 0 : text.split('\n').length;
+  const parser = await parserFor(spec.id);
+  if (!parser) {
+    base.diagnostics.push({
+      severity: 'error',
+      message: `No grammar could be loaded for ${spec.name}.`,
+    });
+    return { ...base, status: 'unknown-language' };
+  }
+  // a pathological file must not stall a run: give up after the time budget, with a diagnostic
+  const deadline = performance.now() + (options.parseTimeoutMs ?? 20_000);
+  const tree = parser.parse(text, null, { progressCallback: () => performance.now() > deadline });
+  if (!tree) {
+    base.diagnostics.push({ severity: 'error', message: 'Parsing took too long and was stopped.' });
+    return { ...base, status: 'parsed' };
+  }
+  try {
+    base.diagnostics.push(...syntaxDiagnostics(tree));
+    const ctx = createContext(options.repository ?? '', file.path, spec.id, text);
+    try {
+      CONVERTERS[spec.id]!(tree.rootNode, ctx);
+    } catch (error) {
+      base.diagnostics.push({
+        severity: 'error',
+        message: `Extraction stopped early: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
+    return {
+      ...base,
+      status: 'parsed',
+      objects: ctx.objects,
+      sites: ctx.sites,
+      imports: ctx.imports,
+    };
+  } finally {
+    tree.delete();
+  }
+}

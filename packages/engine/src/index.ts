@@ -1,0 +1,19 @@
+// Public API of @codedocs/engine: detect → parse → convert → resolve → generate, all pure.
+export * from './model.ts';
+export { LANGUAGES, getLanguage, type LanguageSpec } from './languages/registry.ts';
+export { detectLanguage, looksBinary, shebangInterpreter } from './languages/detect.ts';
+export { indexFile, type IndexOptions } from './index-file.ts';
+export {
+  indexRepository,
+  updateIndex,
+  type ChangedFile,
+  type LazySourceFile,
+  type RepositoryOptions,
+  type UpdateResult,
+} from './index-repository.ts';
+export { objectId, codeHash, normalizeCode } from './identity.ts';
+export { resolveReferences } from './resolve/references.ts';
+export { callsOf, calledBy, usagesOf, isTestPath } from './resolve/queries.ts';
+export { generateDoc, type GeneratedDoc } from './generate/docs.ts';
+export { renderDocComment } from './generate/render.ts';
+export { createParsePool, type ParsePool } from './parse/pool.ts';

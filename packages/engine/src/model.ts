@@ -1,0 +1,164 @@
+/**
+ * The engine's versioned JSON model. The server stores it as-is, so any change to these shapes
+ * that an older reader would misread must bump ENGINE_SCHEMA_VERSION.
+ */
+export const ENGINE_SCHEMA_VERSION = 1;
+
+/** Kinds of code object the engine extracts; one vocabulary for every language. */
+export type ObjectKind =
+  | 'function'
+  | 'method'
+  | 'constructor'
+  | 'class'
+  | 'interface'
+  | 'struct'
+  | 'trait'
+  | 'enum'
+  | 'type'
+  | 'module'
+  | 'namespace'
+  | 'constant';
+
+/** A source range: lines and columns are 1-based, end inclusive of its last character line. */
+export interface SourceRange {
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/** One parameter as written in the signature. */
+export interface Parameter {
+  name: string;
+  type?: string;
+  default?: string;
+  rest: boolean;
+  optional: boolean;
+}
+
+/** Modifiers that matter to documentation readers. */
+export interface Modifiers {
+  exported: boolean;
+  static: boolean;
+  async: boolean;
+  abstract: boolean;
+  visibility?: 'public' | 'protected' | 'private' | 'internal';
+}
+
+/** A doc comment split into the parts every language's convention shares. */
+export interface DocComment {
+  summary: string;
+  description: string;
+  params: { name: string; type?: string; description: string }[];
+  returns?: { type?: string; description: string };
+  throws: { type?: string; description: string }[];
+  examples: string[];
+  deprecated?: string;
+  see: string[];
+  /** The comment text with comment markers removed, for exact write-back. */
+  text: string;
+}
+
+/** A function, class or other named declaration found in a file. */
+export interface CodeObject {
+  /** Stable across commits while file, qualified name, kind and overload index hold. */
+  id: string;
+  kind: ObjectKind;
+  name: string;
+  qualifiedName: string;
+  /** Declaration head as written, up to the body (whitespace collapsed). */
+  signature: string;
+  parameters: Parameter[];
+  returnType?: string;
+  modifiers: Modifiers;
+  decorators: string[];
+  range: SourceRange;
+  parentId?: string;
+  /** 0 for the first declaration of a qualified name+kind in a file, 1 for the next… */
+  overloadIndex: number;
+  /** Changes when the code changes; whitespace-only edits keep it. */
+  codeHash: string;
+  doc?: DocComment;
+  /** Facts read from the body for the doc generator. */
+  body?: BodyFacts;
+}
+
+/** What the body does, read syntactically for the deterministic doc generator. */
+export interface BodyFacts {
+  throws: string[];
+  returnsValue: boolean;
+  earlyExits: number;
+}
+
+/** A call or name use inside a file, recorded before resolution. */
+export interface Site {
+  /** The name used (last segment for member calls). */
+  name: string;
+  /** Receiver or module qualifier when written (`obj` in `obj.f()`). */
+  qualifier?: string;
+  kind: 'call' | 'usage' | 'extends' | 'implements';
+  line: number;
+  column: number;
+  snippet: string;
+  /** Enclosing object id, if any. */
+  fromId?: string;
+}
+
+/** An import statement: what module, which names. */
+export interface ImportSite {
+  source: string;
+  names: string[];
+  line: number;
+}
+
+/** Something worth telling the user about a file; never fatal. */
+export interface Diagnostic {
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+/** Why a file was or was not parsed. */
+export type FileStatus = 'parsed' | 'unknown-language' | 'binary' | 'too-large';
+
+/** Everything the engine knows about one file. */
+export interface FileIndex {
+  path: string;
+  language: string | null;
+  status: FileStatus;
+  contentHash: string;
+  bytes: number;
+  lines: number;
+  objects: CodeObject[];
+  sites: Site[];
+  imports: ImportSite[];
+  diagnostics: Diagnostic[];
+}
+
+/** A resolved or external edge between objects/files. */
+export interface Reference {
+  kind: 'call' | 'usage' | 'extends' | 'implements' | 'import';
+  fromFile: string;
+  fromId?: string;
+  /** Present when the name resolved to an object (or file, for imports) of this repository. */
+  toId?: string;
+  toFile?: string;
+  /** The name as written, always kept; an external reference has no toId/toFile. */
+  name: string;
+  line: number;
+  snippet: string;
+}
+
+/** The whole repository's index: what the server stores per commit. */
+export interface RepositoryIndex {
+  schemaVersion: number;
+  files: FileIndex[];
+  references: Reference[];
+}
+
+/** A file handed to the engine: content as bytes (or text already decoded). */
+export interface SourceFile {
+  path: string;
+  content: Uint8Array | string;
+}

@@ -1,0 +1,60 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Language, Parser } from 'web-tree-sitter';
+import { getLanguage } from '../languages/registry.ts';
+
+const require = createRequire(import.meta.url);
+
+/** Where each grammar set keeps its .wasm files (resolved from this package's dependencies). */
+function grammarDir(set: 'vscode' | 'wasms'): string {
+  return set === 'vscode'
+    ? join(dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm')
+    : join(dirname(require.resolve('tree-sitter-wasms/package.json')), 'out');
+}
+
+let initialised: Promise<void> | undefined;
+const loaded = new Map<string, Promise<Language | undefined>>();
+
+/** Initialises web-tree-sitter once per thread (the runtime is per-thread state). */
+export function initParser(): Promise<void> {
+  initialised ??= Parser.init();
+  return initialised;
+}
+
+/**
+ * Loads a language's grammar once per thread: the first file of the registry row that loads
+ * wins; undefined when none does (the caller records a diagnostic and lists the file).
+ */
+export function loadGrammar(languageId: string): Promise<Language | undefined> {
+  let pending = loaded.get(languageId);
+  if (!pending) {
+    pending = (async () => {
+      await initParser();
+      const spec = getLanguage(languageId);
+      for (const grammar of spec?.grammars ?? []) {
+        try {
+          return await Language.load(join(grammarDir(grammar.set), grammar.file));
+        } catch {
+          // try the next grammar set
+        }
+      }
+      return undefined;
+    })();
+    loaded.set(languageId, pending);
+  }
+  return pending;
+}
+
+const parsers = new Map<string, Parser>();
+
+/** One parser per language per thread; setLanguage is cheap but reusing avoids allocations. */
+export async function parserFor(languageId: string): Promise<Parser | undefined> {
+  const existing = parsers.get(languageId);
+  if (existing) return existing;
+  const language = await loadGrammar(languageId);
+  if (!language) return undefined;
+  const parser = new Parser();
+  parser.setLanguage(language);
+  parsers.set(languageId, parser);
+  return parser;
+}

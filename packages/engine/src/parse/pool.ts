@@ -1,0 +1,36 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { FileIndex } from '../model.ts';
+import type { ParseTask } from '../worker.ts';
+
+/** Runs parse tasks on worker threads, one per core by default. */
+export interface ParsePool {
+  run(task: ParseTask): Promise<FileIndex>;
+  destroy(): Promise<void>;
+}
+
+/**
+ * Starts a piscina pool over worker.ts. Running from TypeScript sources (tests, tsx, the CLI),
+ * the workers load tsx so they can import .ts; a bundled build passes its own worker file.
+ */
+export function createParsePool(
+  options: { threads?: number; workerFile?: string } = {},
+): ParsePool {
+  const filename = options.workerFile ?? fileURLToPath(new URL('../worker.ts', import.meta.url));
+  const threads = options.threads ?? availableParallelism();
+  const execArgv =
+    filename.endsWith('.ts') && !process.execArgv.some((a) => a.includes('tsx'))
+      ? ['--import', 'tsx']
+      : [];
+  const pool = new Piscina({
+    filename,
+    minThreads: threads,
+    maxThreads: threads,
+    execArgv: [...process.execArgv, ...execArgv],
+  });
+  return {
+    run: (task) => pool.run(task) as Promise<FileIndex>,
+    destroy: () => pool.destroy(),
+  };
+}
