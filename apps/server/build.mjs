@@ -1,4 +1,5 @@
-// Bundles the server into dist/server.js for `npm start`. Our workspace packages (@codedocs/*)
+// Bundles the server into dist/server.js for `npm start` and the worker-only process into
+// dist/worker.js for `npm run worker`. Our workspace packages (@codedocs/*)
 // export TypeScript source, so they are bundled; every other package stays external and is
 // loaded from node_modules at run time (native addons and pino's worker transports need that).
 import { build } from 'esbuild';
@@ -20,8 +21,8 @@ const externalizeDependencies = {
 
 await build({
   absWorkingDir: here,
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: ['src/server.ts', 'src/worker.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -31,4 +32,4 @@ await build({
   logLevel: 'warning',
   plugins: [externalizeDependencies],
 });
-console.log('built apps/server/dist/server.js');
+console.log('built apps/server/dist/server.js and dist/worker.js');

@@ -47,6 +47,10 @@ describe('loadConfig', () => {
       billing: 'test',
       github: undefined,
       oidc: undefined,
+      allowLocalRepos: false,
+      allowPrivateNetwork: false,
+      gitTimeoutMs: 600_000,
+      gitMaxRepoBytes: 2 * 1024 ** 3,
     });
   });
 
@@ -80,6 +84,12 @@ describe('loadConfig', () => {
       OIDC_CLIENT_ID: 'oidc-id',
       OIDC_CLIENT_SECRET: 'oidc-secret',
       OIDC_NAME: 'Example SSO',
+      ALLOW_LOCAL_REPOS: '1',
+      ALLOW_PRIVATE_NETWORK: '1',
+      GIT_TIMEOUT_MS: '5000',
+      GIT_MAX_REPO_BYTES: '1048576',
+      JOB_CONCURRENCY: '4',
+      JOB_WORKERS: '0',
     });
     expect(config).toEqual({
       port: 8080,
@@ -111,7 +121,24 @@ describe('loadConfig', () => {
         clientSecret: 'oidc-secret',
         name: 'Example SSO',
       },
+      allowLocalRepos: true,
+      allowPrivateNetwork: true,
+      gitTimeoutMs: 5000,
+      gitMaxRepoBytes: 1048576,
+      jobConcurrency: 4,
+      jobWorkers: false,
     });
+  });
+
+  it('runs two job workers in the API process unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      jobConcurrency: 2,
+      jobWorkers: true,
+    });
+    expect(problemsOf({ DATA_DIR: dataDir, JOB_CONCURRENCY: '0', JOB_WORKERS: 'no' })).toEqual([
+      'JOB_CONCURRENCY must be an integer between 1 and 64 (jobs one process runs at once) (got "0")',
+      'JOB_WORKERS must be 0 (no job workers in the API process) or 1 (got "no")',
+    ]);
   });
 
   it('defaults GitHub to github.com and names the OIDC button "Single sign-on"', () => {

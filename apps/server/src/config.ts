@@ -44,6 +44,36 @@ export interface Config {
   github: GithubConfig | undefined;
   /** Any OpenID Connect issuer, when issuer, client id and secret are set. */
   oidc: OidcConfig | undefined;
+  /** ALLOW_LOCAL_REPOS=1: file:// repository URLs are accepted (tests, single-user installs). */
+  allowLocalRepos: boolean;
+  /** ALLOW_PRIVATE_NETWORK=1: repository hosts may resolve to private/loopback addresses. */
+  allowPrivateNetwork: boolean;
+  /** Longest a single git command may run before its whole process group is killed. */
+  gitTimeoutMs: number;
+  /** Largest repository (bytes on disk) a clone or fetch may grow to. */
+  gitMaxRepoBytes: number;
+  /** Background jobs one process runs at the same time. */
+  jobConcurrency: number;
+  /** Run job workers inside the API process (JOB_WORKERS=0 leaves jobs to `npm run worker`). */
+  jobWorkers: boolean;
+  /** Test-only tuning of the queue's intervals; never read from the environment. */
+  jobTimings?: Partial<JobTimings>;
+}
+
+/** The queue's clocks (milliseconds); see `DEFAULT_JOB_TIMINGS` in src/jobs/timings.ts. */
+export interface JobTimings {
+  /** How often an idle worker looks for due jobs (a local enqueue wakes it at once). */
+  pollMs: number;
+  /** How often a running job's heartbeat is written. */
+  heartbeatMs: number;
+  /** A running job whose heartbeat is older than this is taken to have lost its worker. */
+  staleAfterMs: number;
+  /** How often the reaper looks for such jobs. */
+  reapEveryMs: number;
+  /** Scales every retry delay (tests use a tiny factor instead of waiting seconds). */
+  backoffScale: number;
+  /** Progress is written (and broadcast) at most this often, except the final step. */
+  progressEveryMs: number;
 }
 
 export const BILLING_MODES = ['test', 'stripe', 'off'] as const;
@@ -84,6 +114,8 @@ export class ConfigError extends Error {
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const DEFAULT_GIT_TIMEOUT_MS = 10 * 60 * 1000;
+const DEFAULT_GIT_MAX_REPO_BYTES = 2 * 1024 * 1024 * 1024;
 const MAX_BODY_LIMIT = 1024 * 1024 * 1024;
 
 function isHttpUrl(value: string): boolean {
@@ -189,6 +221,24 @@ const rules = {
     secret: true,
   },
   OIDC_NAME: { schema: z.string().max(60), problem: 'must be at most 60 characters' },
+  ALLOW_LOCAL_REPOS: { schema: z.enum(['0', '1']), problem: 'must be 0 or 1' },
+  ALLOW_PRIVATE_NETWORK: { schema: z.enum(['0', '1']), problem: 'must be 0 or 1' },
+  GIT_TIMEOUT_MS: {
+    schema: integer(1000, 24 * 60 * 60 * 1000),
+    problem: 'must be a number of milliseconds between 1000 and 86400000',
+  },
+  GIT_MAX_REPO_BYTES: {
+    schema: integer(1024 * 1024, Number.MAX_SAFE_INTEGER),
+    problem: 'must be a number of bytes, at least 1048576',
+  },
+  JOB_CONCURRENCY: {
+    schema: integer(1, 64),
+    problem: 'must be an integer between 1 and 64 (jobs one process runs at once)',
+  },
+  JOB_WORKERS: {
+    schema: z.enum(['0', '1']),
+    problem: 'must be 0 (no job workers in the API process) or 1',
+  },
 } as const;
 
 type Variable = keyof typeof rules;
@@ -292,5 +342,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             name: vars.OIDC_NAME ?? 'Single sign-on',
           }
         : undefined,
+    allowLocalRepos: vars.ALLOW_LOCAL_REPOS === '1',
+    allowPrivateNetwork: vars.ALLOW_PRIVATE_NETWORK === '1',
+    gitTimeoutMs: vars.GIT_TIMEOUT_MS ?? DEFAULT_GIT_TIMEOUT_MS,
+    gitMaxRepoBytes: vars.GIT_MAX_REPO_BYTES ?? DEFAULT_GIT_MAX_REPO_BYTES,
+    jobConcurrency: vars.JOB_CONCURRENCY ?? 2,
+    jobWorkers: vars.JOB_WORKERS !== '0',
   };
 }

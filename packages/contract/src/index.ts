@@ -6,4 +6,6 @@ export * from './health';
 export * from './messages';
 export * from './payments';
 export * from './repo';
+export * from './ssh-keys';
+export * from './tasks';
 export * from './user';

@@ -6,3 +6,5 @@ export { TABLE_NAMES } from './tables';
 export { isPostgresUrl } from './postgres';
 export { SQLITE_FILE_NAME } from './sqlite';
 export type * from './schema';
+export { listenForNotifications } from './notifications';
+export type { ListenOptions, NotificationListener } from './notifications';

@@ -268,6 +268,8 @@ export interface JobsTable {
   error: string | null;
   /** JSON. */
   result: string | null;
+  /** When the job reached `succeeded` or `failed` (migration 0003). */
+  finished_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }

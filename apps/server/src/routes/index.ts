@@ -7,6 +7,8 @@ import { healthRoutes } from './health/index';
 import { oauthRoutes } from './oauth/index';
 import { paymentsRoutes } from './payments/index';
 import { repoRoutes } from './repo/index';
+import { taskRoutes } from './tasks/index';
+import { sshKeyRoutes } from './user/ssh-key-routes';
 import { userRoutes } from './user/index';
 
 /**
@@ -20,7 +22,9 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(sessionRoutes, { prefix: '/v1/auth' });
   await app.register(oauthRoutes, { prefix: '/v1/oauth' });
   await app.register(userRoutes, { prefix: '/v0' });
+  await app.register(sshKeyRoutes, { prefix: '/v0' });
   await app.register(repoRoutes, { prefix: '/v0' });
   await app.register(compilationRoutes, { prefix: '/v0' });
   await app.register(paymentsRoutes, { prefix: '/v2' });
+  await app.register(taskRoutes, { prefix: '/v1' });
 };

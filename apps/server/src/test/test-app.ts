@@ -30,6 +30,12 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     billing: 'test',
     github: undefined,
     oidc: undefined,
+    allowLocalRepos: false,
+    allowPrivateNetwork: false,
+    gitTimeoutMs: 60_000,
+    gitMaxRepoBytes: 256 * 1024 * 1024,
+    jobConcurrency: 2,
+    jobWorkers: true,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../dialect';
 import { initialSchema } from './0001-initial-schema';
 import { sessionRotationAndThrottling } from './0002-session-rotation-and-throttling';
+import { jobQueue } from './0003-job-queue';
 
 /**
  * Every migration, in order, listed in code rather than read from a folder so the server bundle
@@ -11,6 +12,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial-schema': initialSchema(dialect),
     '0002-session-rotation-and-throttling': sessionRotationAndThrottling(dialect),
+    '0003-job-queue': jobQueue(dialect),
   };
 }
 

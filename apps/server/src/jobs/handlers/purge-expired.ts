@@ -1,0 +1,41 @@
+import { nowIso } from '../../services/context';
+import {
+  deleteDeadAuthTokens,
+  deleteEndedSessions,
+  deleteThrottleEventsBefore,
+} from '../../repositories/maintenance-repository';
+import { deleteFinishedJobs } from '../../repositories/jobs-repository';
+import type { JobHandler } from '../job-definition';
+import type { JobDeps } from './deps';
+import { scheduleNextPurge } from '../schedule';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Ended sessions stay a day so "signed out" is still visible in a just-loaded session list. */
+const ENDED_SESSION_KEEP_MS = DAY_MS;
+/** Longer than any throttling window (15 minutes). */
+const THROTTLE_KEEP_MS = DAY_MS;
+/** Finished tasks stay a week so a client can still read how its task ended. */
+const FINISHED_JOB_KEEP_MS = 7 * DAY_MS;
+
+/**
+ * Deletes rows nothing can use any more. Idempotent by nature (deleting twice deletes nothing);
+ * schedules the next hour's run before returning so the chain survives restarts.
+ */
+export function purgeExpiredHandler(deps: JobDeps): JobHandler<Record<string, never>> {
+  return async ({ reportProgress, signal }) => {
+    const steps = [
+      ['auth_tokens', () => deleteDeadAuthTokens(deps.db, nowIso())],
+      ['sessions', () => deleteEndedSessions(deps.db, nowIso(-ENDED_SESSION_KEEP_MS))],
+      ['throttle_events', () => deleteThrottleEventsBefore(deps.db, nowIso(-THROTTLE_KEEP_MS))],
+      ['jobs', () => deleteFinishedJobs(deps.db, nowIso(-FINISHED_JOB_KEEP_MS))],
+    ] as const;
+    const deleted: Record<string, number> = {};
+    for (const [index, [table, purge]] of steps.entries()) {
+      signal.throwIfAborted();
+      deleted[table] = await purge();
+      await reportProgress(index + 1, steps.length, `Purged ${table}`);
+    }
+    await scheduleNextPurge(deps.queue);
+    return { deleted };
+  };
+}

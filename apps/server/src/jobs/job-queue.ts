@@ -1,0 +1,86 @@
+import type { Task } from '@codedocs/contract';
+import { newId } from '../auth/random-id';
+import { conflict, notFound } from '../errors/index';
+import { presentTask } from '../presenters/task-presenter';
+import { findJob, insertJobIfAbsent } from '../repositories/jobs-repository';
+import type { Db } from '../repositories/db';
+import { nowIso } from '../services/context';
+import type { JobDefinition } from './job-definition';
+import type { JobRegistry } from './registry';
+import type { TaskEventBus } from './task-events';
+
+export interface EnqueueOptions {
+  /** The task id: the caller's `x-task-id` when it sent one; a new UUID otherwise. */
+  id?: string;
+  /** The owner; only they see the task. Omit for system jobs. */
+  userId?: string | null;
+  /** Not before this time (scheduled jobs); now when omitted. */
+  runAfter?: Date;
+}
+
+export interface JobQueueOptions {
+  db: Db;
+  registry: JobRegistry;
+  events: TaskEventBus;
+}
+
+/**
+ * The durable queue's public face: puts jobs in the `jobs` table and reads tasks back for their
+ * owner. Workers (job-workers.ts) take them from there, in this process or another.
+ */
+export class JobQueue {
+  private readonly wakeListeners = new Set<() => void>();
+
+  constructor(private readonly options: JobQueueOptions) {}
+
+  /**
+   * Queues a job and returns its task. Idempotent by id: the same id again for the same owner and
+   * kind returns the existing task untouched (a retried request); for another owner or kind it is
+   * 409. The payload is validated against the kind's schema (a mismatch is a programming error).
+   */
+  async enqueue<Payload>(
+    kind: string | JobDefinition<Payload>,
+    payload: Payload,
+    options: EnqueueOptions = {},
+  ): Promise<Task> {
+    const { db, registry, events } = this.options;
+    const { definition } = registry.get(typeof kind === 'string' ? kind : kind.kind);
+    const valid = definition.payload.parse(payload);
+    const id = options.id ?? newId();
+    const userId = options.userId ?? null;
+    const now = nowIso();
+    const inserted = await insertJobIfAbsent(db, {
+      id,
+      user_id: userId,
+      kind: definition.kind,
+      payload: JSON.stringify(valid),
+      max_attempts: definition.retry.maxAttempts,
+      run_after: options.runAfter ? options.runAfter.toISOString() : now,
+      created_at: now,
+      updated_at: now,
+    });
+    if (inserted) {
+      await events.publish(inserted);
+      for (const wake of this.wakeListeners) wake();
+      return presentTask(inserted);
+    }
+    const existing = await findJob(db, id);
+    if (!existing || existing.user_id !== userId || existing.kind !== definition.kind) {
+      throw conflict('This task id is already in use');
+    }
+    return presentTask(existing);
+  }
+
+  /** The caller's task; another user's id, or an unknown one, is 404 (never 403). */
+  async get(id: string, userId: string): Promise<Task> {
+    const job = await findJob(this.options.db, id);
+    if (!job || job.user_id !== userId) throw notFound('Task not found');
+    return presentTask(job);
+  }
+
+  /** Lets local workers start on a new job at once instead of at their next poll. */
+  onEnqueue(wake: () => void): () => void {
+    this.wakeListeners.add(wake);
+    return () => this.wakeListeners.delete(wake);
+  }
+}

@@ -1,0 +1,236 @@
+import type { Job, NewJob } from '@codedocs/db';
+import { sql } from 'kysely';
+import type { Db } from './db';
+
+/**
+ * The job queue's SQL. Every write by a worker is guarded by `locked_by`, so a worker whose job
+ * was reaped and handed to another worker can no longer change it.
+ */
+
+/** Inserts a job unless its id exists; the inserted row, or undefined when the id was taken. */
+export async function insertJobIfAbsent(db: Db, job: NewJob): Promise<Job | undefined> {
+  return db
+    .insertInto('jobs')
+    .values(job)
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A job by id, whoever owns it. */
+export async function findJob(db: Db, id: string): Promise<Job | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface ClaimQuery {
+  workerId: string;
+  /** Only kinds this process has handlers for. */
+  kinds: string[];
+  now: string;
+  /**
+   * PostgreSQL: lock the chosen row with FOR UPDATE SKIP LOCKED so concurrent workers pick
+   * different jobs. SQLite has one writer at a time, so the single UPDATE statement (its own
+   * transaction) is already atomic.
+   */
+  skipLocked: boolean;
+}
+
+/**
+ * Claims the oldest due queued job in one UPDATE … WHERE id = (SELECT …) RETURNING: marks it
+ * running, locked by this worker, with a fresh heartbeat and one more attempt.
+ */
+export async function claimNextJob(db: Db, query: ClaimQuery): Promise<Job | undefined> {
+  if (query.kinds.length === 0) return undefined;
+  const due = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('status', '=', 'queued')
+    .where('run_after', '<=', query.now)
+    .where('kind', 'in', query.kinds)
+    .orderBy('run_after')
+    .orderBy('created_at')
+    .limit(1);
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'running',
+      locked_by: query.workerId,
+      heartbeat_at: query.now,
+      attempts: eb('attempts', '+', 1),
+      error: null,
+      updated_at: query.now,
+    }))
+    .where('id', '=', query.skipLocked ? due.forUpdate().skipLocked() : due)
+    .where('status', '=', 'queued')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Refreshes a running job's heartbeat; false when this worker no longer holds it. */
+export async function heartbeatJob(
+  db: Db,
+  id: string,
+  workerId: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ heartbeat_at: now })
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Records progress of a running job held by this worker; the updated row, if still held. */
+export async function updateJobProgress(
+  db: Db,
+  id: string,
+  workerId: string,
+  progress: { done: number; total: number; message: string | null },
+  now: string,
+): Promise<Job | undefined> {
+  return db
+    .updateTable('jobs')
+    .set({
+      progress_done: progress.done,
+      progress_total: progress.total,
+      message: progress.message,
+      heartbeat_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'running')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Marks a held job succeeded with its JSON result. */
+export async function completeJob(
+  db: Db,
+  id: string,
+  workerId: string,
+  result: string,
+  now: string,
+): Promise<Job | undefined> {
+  return db
+    .updateTable('jobs')
+    .set({
+      status: 'succeeded',
+      result,
+      error: null,
+      locked_by: null,
+      heartbeat_at: null,
+      finished_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'running')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Ends a failed attempt of a held job: back to `queued` until `retryAt` when given, otherwise
+ * `failed` for good.
+ */
+export async function failJobAttempt(
+  db: Db,
+  id: string,
+  workerId: string,
+  failure: { error: string; retryAt: string | null },
+  now: string,
+): Promise<Job | undefined> {
+  const retry = failure.retryAt !== null;
+  return db
+    .updateTable('jobs')
+    .set({
+      status: retry ? 'queued' : 'failed',
+      error: failure.error,
+      run_after: failure.retryAt ?? now,
+      locked_by: null,
+      heartbeat_at: null,
+      finished_at: retry ? null : now,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'running')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Hands a held job back to the queue at once without counting the attempt (shutdown). */
+export async function releaseJob(
+  db: Db,
+  id: string,
+  workerId: string,
+  now: string,
+): Promise<Job | undefined> {
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'queued',
+      attempts: eb('attempts', '-', 1),
+      run_after: now,
+      locked_by: null,
+      heartbeat_at: null,
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'running')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Running jobs whose heartbeat stopped before `staleBefore` lost their worker (a crash or a
+ * kill): those with attempts left go back to the queue, the others fail with `error`.
+ */
+export async function reapStaleJobs(
+  db: Db,
+  staleBefore: string,
+  now: string,
+  error: string,
+): Promise<Job[]> {
+  const stale = db
+    .updateTable('jobs')
+    .where('status', '=', 'running')
+    .where('heartbeat_at', '<', staleBefore);
+  const failed = await stale
+    .set({
+      status: 'failed',
+      error,
+      locked_by: null,
+      heartbeat_at: null,
+      finished_at: now,
+      updated_at: now,
+    })
+    .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
+    .returningAll()
+    .execute();
+  const requeued = await stale
+    .set({ status: 'queued', run_after: now, locked_by: null, heartbeat_at: null, updated_at: now })
+    .returningAll()
+    .execute();
+  return [...failed, ...requeued];
+}
+
+/** Deletes finished jobs older than `before`. */
+export async function deleteFinishedJobs(db: Db, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('status', 'in', ['succeeded', 'failed'])
+    .where('finished_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** PostgreSQL NOTIFY on `channel`, delivered to every connection that LISTENs on it. */
+export async function notifyChannel(db: Db, channel: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+}

@@ -1,0 +1,48 @@
+import { taskParamsSchema, taskSchema } from '@codedocs/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/authenticate';
+import { EventStreams, streamTaskEvents } from './event-stream';
+
+const tags = ['tasks'];
+const security = [{ bearerAuth: [] }];
+
+/** `/api/v1/tasks/{id}` and `/api/v1/events`: background task status, polled or streamed. */
+export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
+  const onRequest = app.authenticate;
+  const streams = new EventStreams();
+  app.addHook('preClose', (done) => {
+    streams.endAll();
+    done();
+  });
+
+  app.get(
+    '/tasks/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "One of the caller's background tasks",
+        params: taskParamsSchema,
+        response: { 200: taskSchema },
+      },
+    },
+    async (request) => app.jobs.queue.get(request.params.id, requireAuth(request).user.id),
+  );
+
+  app.get(
+    '/events',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "Server-sent events: a `task` event (Task JSON) per change of the caller's tasks",
+        produces: ['text/event-stream'],
+      },
+    },
+    (request, reply) => {
+      streamTaskEvents(streams, app.jobs.events, requireAuth(request).user.id, request, reply);
+    },
+  );
+};

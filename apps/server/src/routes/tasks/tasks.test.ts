@@ -1,0 +1,120 @@
+import { taskSchema } from '@codedocs/contract';
+import type { Task } from '@codedocs/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createVerifiedUser } from '../../test/accounts';
+import { eventually, FAST_JOB_TIMINGS, progressJob, registerProgressJob } from '../../test/jobs';
+import { waitForTask } from '../../test/jobs';
+import { createTestApp, testDialects } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+
+const dialects = await testDialects();
+
+/** Reads a server-sent event stream with fetch, as the SPA does, collecting `task` events. */
+function readEvents(response: Response) {
+  const tasks: Task[] = [];
+  const comments: string[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const done = (async () => {
+    for (;;) {
+      const { value, done: ended } = await reader.read().catch(() => ({ value: '', done: true }));
+      if (ended) return;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (block.startsWith(':')) comments.push(block);
+        const data = /^event: task\ndata: (.*)$/s.exec(block);
+        if (data) tasks.push(taskSchema.parse(JSON.parse(data[1]!)));
+      }
+    }
+  })();
+  return { tasks, comments, done };
+}
+
+describe.each(dialects)('task status and the event stream on %s', (dialect) => {
+  let testApp: TestApp;
+  let baseUrl: string;
+  let owner: { token: string; userId: string };
+  let stranger: { token: string; userId: string };
+
+  beforeAll(async () => {
+    testApp = await createTestApp(dialect, { jobTimings: FAST_JOB_TIMINGS });
+    registerProgressJob(testApp.app.jobs.registry, 30);
+    baseUrl = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const a = await createVerifiedUser(testApp.app, 'owner@example.com');
+    const b = await createVerifiedUser(testApp.app, 'stranger@example.com');
+    owner = { token: a.token, userId: a.user.id };
+    stranger = { token: b.token, userId: b.user.id };
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it("answers the caller's task and 404 for anyone else's", async () => {
+    const { app } = testApp;
+    const { task_id } = await app.jobs.queue.enqueue(progressJob, {}, { userId: owner.userId });
+    await waitForTask(app, task_id, owner.userId);
+
+    const get = (id: string, token?: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/tasks/${id}`,
+        headers: token ? bearer(token) : {},
+      });
+    const mine = await get(task_id, owner.token);
+    expect(mine.statusCode).toBe(200);
+    expect(taskSchema.parse(mine.json())).toMatchObject({
+      task_id,
+      status: 'succeeded',
+      progress: { done: 3, total: 3 },
+    });
+    expect((await get(task_id, stranger.token)).statusCode).toBe(404);
+    expect((await get('no-such-task', owner.token)).statusCode).toBe(404);
+    expect((await get(task_id)).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/events' })).statusCode).toBe(401);
+  });
+
+  it("streams progress of the caller's tasks only, and cleans up on disconnect", async () => {
+    const { app } = testApp;
+    const open = async (token: string) => {
+      const controller = new AbortController();
+      const response = await fetch(`${baseUrl}/api/v1/events`, {
+        headers: bearer(token),
+        signal: controller.signal,
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      return { controller, ...readEvents(response) };
+    };
+    const ownerStream = await open(owner.token);
+    const strangerStream = await open(stranger.token);
+    await eventually(
+      () =>
+        app.jobs.events.subscriberCount(owner.userId) === 1 &&
+        app.jobs.events.subscriberCount(stranger.userId) === 1,
+    );
+
+    const { task_id } = await app.jobs.queue.enqueue(progressJob, {}, { userId: owner.userId });
+    await eventually(() => ownerStream.tasks.some((task) => task.status === 'succeeded'));
+
+    const mine = ownerStream.tasks.filter((task) => task.task_id === task_id);
+    expect(mine.map((task) => task.status)).toEqual(
+      expect.arrayContaining(['queued', 'running', 'succeeded']),
+    );
+    expect(mine.map((task) => task.progress.done)).toEqual(expect.arrayContaining([1, 2, 3]));
+    expect(mine.at(-1)).toMatchObject({ status: 'succeeded', result: { ok: true } });
+    expect(ownerStream.comments[0]).toBe(': connected');
+    expect(strangerStream.tasks).toEqual([]);
+
+    ownerStream.controller.abort();
+    strangerStream.controller.abort();
+    await eventually(
+      () =>
+        app.jobs.events.subscriberCount(owner.userId) === 0 &&
+        app.jobs.events.subscriberCount(stranger.userId) === 0,
+    );
+  });
+});
