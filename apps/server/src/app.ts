@@ -34,6 +34,11 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
+/** Fastify's typings take a hop count as a function of the hop index (proxy-addr semantics). */
+function fastifyTrustProxy(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /**
  * Builds the whole server (plugins, then routes) without listening, so tests drive it with
  * `app.inject` and `server.ts` calls `listen`. Routes may still be added until `ready()`.
@@ -43,6 +48,7 @@ export async function buildApp(config: Config): Promise<App> {
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: config.bodyLimit,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('config', config);
 

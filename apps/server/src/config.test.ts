@@ -70,6 +70,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       BODY_LIMIT: '2048',
       RATE_LIMIT_MAX: '5',
+      TRUST_PROXY: '10.0.0.0/8, ::1',
       WEB_DIST_DIR: 'some/dist',
       NODE_ENV: 'production',
       SMTP_URL: 'smtps://user:pass@mail.example.com:465',
@@ -103,6 +104,7 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       bodyLimit: 2048,
       rateLimitMax: 5,
+      trustProxy: ['10.0.0.0/8', '::1'],
       webDistDir: resolve('some/dist'),
       production: true,
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
@@ -199,6 +201,23 @@ describe('loadConfig', () => {
       `BODY_LIMIT must be a number of bytes between 1 and 1073741824 (got "-1")`,
       'RATE_LIMIT_MAX must be a positive integer (requests per minute per client address) (got "0")',
     ]);
+  });
+
+  it('reads TRUST_PROXY as off, any proxy, a hop count or proxy addresses', () => {
+    const trustProxy = (value?: string) =>
+      loadConfig({ DATA_DIR: dataDir, ...(value === undefined ? {} : { TRUST_PROXY: value }) })
+        .trustProxy;
+    expect(trustProxy()).toBe(false);
+    expect(trustProxy('0')).toBe(false);
+    expect(trustProxy('1')).toBe(true);
+    expect(trustProxy('true')).toBe(true);
+    expect(trustProxy('2')).toBe(2);
+    expect(trustProxy('127.0.0.1,192.168.0.0/16')).toEqual(['127.0.0.1', '192.168.0.0/16']);
+    for (const bad of ['yes', '11', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/1']) {
+      expect(problemsOf({ TRUST_PROXY: bad })).toEqual([
+        `TRUST_PROXY must be 0, 1, a number of proxy hops (2-10) or a comma-separated list of proxy addresses or CIDR ranges (got "${bad}")`,
+      ]);
+    }
   });
 
   it('rejects out-of-range ports', () => {

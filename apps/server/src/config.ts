@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isPostgresUrl } from '@codedocs/db';
@@ -28,6 +29,12 @@ export interface Config {
   bodyLimit: number;
   /** Requests per minute per client address. */
   rateLimitMax: number;
+  /**
+   * Which reverse proxies may set X-Forwarded-For (Fastify's `trustProxy`): false, true (any),
+   * a number of hops, or proxy addresses/CIDR ranges. Decides the client address that rate
+   * limits, login throttling and the loopback-only outbox page see.
+   */
+  trustProxy: boolean | number | string[];
   /** Absolute path of the built SPA. */
   webDistDir: string;
   /** NODE_ENV=production: no pretty logs. */
@@ -118,6 +125,31 @@ const DEFAULT_GIT_TIMEOUT_MS = 10 * 60 * 1000;
 const DEFAULT_GIT_MAX_REPO_BYTES = 2 * 1024 * 1024 * 1024;
 const MAX_BODY_LIMIT = 1024 * 1024 * 1024;
 
+/** One proxy address or CIDR range, e.g. 10.0.0.0/8 or ::1. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: 0/false, 1/true, a hop count (2–10), or a comma-separated list of addresses. */
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
+}
+
+function isTrustProxy(value: string): boolean {
+  if (['0', '1', 'true', 'false'].includes(value)) return true;
+  if (/^\d+$/.test(value)) return Number(value) >= 2 && Number(value) <= 10;
+  const parts = value.split(',').map((part) => part.trim());
+  return parts.length > 0 && parts.every(isAddressOrRange);
+}
+
 function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -179,6 +211,11 @@ const rules = {
   RATE_LIMIT_MAX: {
     schema: integer(1, Number.MAX_SAFE_INTEGER),
     problem: 'must be a positive integer (requests per minute per client address)',
+  },
+  TRUST_PROXY: {
+    schema: z.string().refine(isTrustProxy),
+    problem:
+      'must be 0, 1, a number of proxy hops (2-10) or a comma-separated list of proxy addresses or CIDR ranges',
   },
   WEB_DIST_DIR: { schema: z.string(), problem: 'must be a folder path' },
   SMTP_URL: {
@@ -318,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL ?? 'info',
     bodyLimit: vars.BODY_LIMIT ?? DEFAULT_BODY_LIMIT,
     rateLimitMax: vars.RATE_LIMIT_MAX ?? 600,
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     webDistDir: vars.WEB_DIST_DIR ? resolve(vars.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
     production: env.NODE_ENV === 'production',
     smtpUrl: vars.SMTP_URL,

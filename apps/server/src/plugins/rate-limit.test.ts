@@ -31,6 +31,30 @@ describe.each(dialects)('rate limit on %s', (dialect) => {
     expect(response.statusCode).toBe(429);
   });
 
+  it('counts each forwarded client apart only behind a trusted proxy (TRUST_PROXY)', async () => {
+    const behindProxy = await createTestApp(dialect, {
+      rateLimitMax: 1,
+      trustProxy: ['127.0.0.1'],
+    });
+    try {
+      const from = (client: string, remoteAddress = '127.0.0.1') =>
+        behindProxy.app.inject({
+          method: 'GET',
+          url: '/api/openapi.json',
+          remoteAddress,
+          headers: { 'x-forwarded-for': client },
+        });
+      expect((await from('203.0.113.1')).statusCode).toBe(200);
+      expect((await from('203.0.113.2')).statusCode).toBe(200);
+      expect((await from('203.0.113.1')).statusCode).toBe(429);
+      // An untrusted peer cannot pick its own address with the header.
+      expect((await from('203.0.113.3', '198.51.100.7')).statusCode).toBe(200);
+      expect((await from('203.0.113.4', '198.51.100.7')).statusCode).toBe(429);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('never limits the health check', async () => {
     for (let i = 0; i < 5; i += 1) {
       const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });

@@ -22,6 +22,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     logLevel: 'silent',
     bodyLimit: 1024 * 1024,
     rateLimitMax: 10_000,
+    trustProxy: false,
     webDistDir: join(database.dataDir, 'no-web-build'),
     production: false,
     smtpUrl: undefined,

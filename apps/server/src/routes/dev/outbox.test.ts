@@ -70,6 +70,25 @@ describe('the development outbox', () => {
   });
 });
 
+describe('the development outbox behind a reverse proxy on this machine', () => {
+  it('sees the forwarded client when TRUST_PROXY names the proxy', async () => {
+    const testApp = await createTestApp(dialect, { trustProxy: ['127.0.0.1'] });
+    try {
+      const via = (client: string) =>
+        testApp.app.inject({
+          method: 'GET',
+          url: '/api/dev/outbox',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': client },
+        });
+      expect((await via('203.0.113.5')).statusCode).toBe(404);
+      expect((await via('127.0.0.1')).statusCode).toBe(200);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
+
 describe('the development outbox with MAIL_OUTBOX_PUBLIC=1', () => {
   it('answers any client', async () => {
     const testApp = await createTestApp(dialect, { mailOutboxPublic: true });
