@@ -1,25 +1,42 @@
-import type { BrowserContext } from '@playwright/test';
+import { request, type BrowserContext } from '@playwright/test';
 
 /**
- * Puts the browser in the logged-in state the SPA derives from a `jwt` cookie and a successful
- * `GET /api/v1/auth/refresh`. Accounts arrive with issue 3; until then the shell and its
- * screens can only be reached by answering the refresh call here. Replace with a real sign-up
- * once the accounts endpoints exist.
+ * Signs up a fresh account through the real API (sign-up, the verification link from the local
+ * outbox, verify) and hands its session token to the browser the way the SPA keeps it: in the
+ * `jwt` cookie (Secure, SameSite=None; Chromium takes it on http://127.0.0.1 through
+ * document.cookie, whereas context.addCookies refuses a Secure cookie for an http URL). Set once
+ * per tab, so a later logout is not undone by the next navigation.
  */
 export async function enterAsSignedInVisitor(context: BrowserContext, baseURL: string) {
-  // Set the cookie the way the SPA does (document.cookie, Secure, SameSite=None): Chromium takes
-  // it on http://127.0.0.1, whereas context.addCookies refuses a Secure cookie for an http URL.
-  // Only once per tab, so a later logout is not undone by the next navigation.
-  await context.addInitScript((origin) => {
-    if (location.origin !== origin || sessionStorage.getItem('e2e-session-set')) return;
-    sessionStorage.setItem('e2e-session-set', '1');
-    document.cookie = 'jwt=e2e-session; path=/; secure; samesite=none';
-  }, new URL(baseURL).origin);
-  await context.route('**/api/v1/auth/refresh', (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      body: '{"token":"e2e-session"}',
-    }),
-  );
+  const email = `shell-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const api = await request.newContext({ baseURL });
+  try {
+    const signup = await api.post('/api/v1/auth/signup', {
+      data: { email, password: 'a shell test passphrase', name: 'Shell Tester' },
+    });
+    if (signup.status() !== 202) throw new Error(`sign-up answered ${signup.status()}`);
+    const outbox = (await (await api.get('/api/dev/outbox.json')).json()) as {
+      messages: { to: string; links: string[] }[];
+    };
+    const link = outbox.messages
+      .find((message) => message.to === email)
+      ?.links.find((href) => href.includes('/auth/verify?token='));
+    if (!link) throw new Error(`no verification mail for ${email} in the outbox`);
+    const verify = await api.post('/api/v1/auth/verify', {
+      data: { token: new URL(link).searchParams.get('token') },
+    });
+    if (!verify.ok()) throw new Error(`verify answered ${verify.status()}`);
+    const { token } = (await verify.json()) as { token: string };
+
+    await context.addInitScript(
+      ({ origin, jwt }) => {
+        if (location.origin !== origin || sessionStorage.getItem('e2e-session-set')) return;
+        sessionStorage.setItem('e2e-session-set', '1');
+        document.cookie = `jwt=${jwt}; path=/; secure; samesite=none`;
+      },
+      { origin: new URL(baseURL).origin, jwt: token },
+    );
+  } finally {
+    await api.dispose();
+  }
 }
