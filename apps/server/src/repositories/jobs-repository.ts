@@ -7,6 +7,15 @@ import type { Db } from './db';
  * was reaped and handed to another worker can no longer change it.
  */
 
+/** An update of a running job this worker holds (the `locked_by` guard described above). */
+function updateHeldJob(db: Db, id: string, workerId: string) {
+  return db
+    .updateTable('jobs')
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'running');
+}
+
 /** Inserts a job unless its id exists; the inserted row, or undefined when the id was taken. */
 export async function insertJobIfAbsent(db: Db, job: NewJob): Promise<Job | undefined> {
   return db
@@ -73,12 +82,8 @@ export async function heartbeatJob(
   workerId: string,
   now: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('jobs')
+  const result = await updateHeldJob(db, id, workerId)
     .set({ heartbeat_at: now })
-    .where('id', '=', id)
-    .where('locked_by', '=', workerId)
-    .where('status', '=', 'running')
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -91,8 +96,7 @@ export async function updateJobProgress(
   progress: { done: number; total: number; message: string | null },
   now: string,
 ): Promise<Job | undefined> {
-  return db
-    .updateTable('jobs')
+  return updateHeldJob(db, id, workerId)
     .set({
       progress_done: progress.done,
       progress_total: progress.total,
@@ -100,9 +104,6 @@ export async function updateJobProgress(
       heartbeat_at: now,
       updated_at: now,
     })
-    .where('id', '=', id)
-    .where('locked_by', '=', workerId)
-    .where('status', '=', 'running')
     .returningAll()
     .executeTakeFirst();
 }
@@ -115,8 +116,7 @@ export async function completeJob(
   result: string,
   now: string,
 ): Promise<Job | undefined> {
-  return db
-    .updateTable('jobs')
+  return updateHeldJob(db, id, workerId)
     .set({
       status: 'succeeded',
       result,
@@ -126,9 +126,6 @@ export async function completeJob(
       finished_at: now,
       updated_at: now,
     })
-    .where('id', '=', id)
-    .where('locked_by', '=', workerId)
-    .where('status', '=', 'running')
     .returningAll()
     .executeTakeFirst();
 }
@@ -145,8 +142,7 @@ export async function failJobAttempt(
   now: string,
 ): Promise<Job | undefined> {
   const retry = failure.retryAt !== null;
-  return db
-    .updateTable('jobs')
+  return updateHeldJob(db, id, workerId)
     .set({
       status: retry ? 'queued' : 'failed',
       error: failure.error,
@@ -156,9 +152,6 @@ export async function failJobAttempt(
       finished_at: retry ? null : now,
       updated_at: now,
     })
-    .where('id', '=', id)
-    .where('locked_by', '=', workerId)
-    .where('status', '=', 'running')
     .returningAll()
     .executeTakeFirst();
 }
@@ -170,8 +163,7 @@ export async function releaseJob(
   workerId: string,
   now: string,
 ): Promise<Job | undefined> {
-  return db
-    .updateTable('jobs')
+  return updateHeldJob(db, id, workerId)
     .set((eb) => ({
       status: 'queued',
       attempts: eb('attempts', '-', 1),
@@ -180,9 +172,6 @@ export async function releaseJob(
       heartbeat_at: null,
       updated_at: now,
     }))
-    .where('id', '=', id)
-    .where('locked_by', '=', workerId)
-    .where('status', '=', 'running')
     .returningAll()
     .executeTakeFirst();
 }
