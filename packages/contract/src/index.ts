@@ -2,6 +2,7 @@ export * from './auth';
 export * from './compilation';
 export * from './constants';
 export * from './errors';
+export * from './files';
 export * from './health';
 export * from './messages';
 export * from './payments';

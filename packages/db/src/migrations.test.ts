@@ -85,18 +85,21 @@ describe.each(dialects)('migrations on %s', (dialect) => {
     await handle.db
       .insertInto('files')
       .values({
-        id: 'f-big',
         repo_id: 'r-big',
         commit_id: 'c1',
         path: 'big.bin',
+        file_id: 'f-big',
+        name: 'big.bin',
+        extension: 'bin',
         size: 5_000_000_000,
         blob_sha: 'b',
+        mode: '100644',
       })
       .execute();
     const file = await handle.db
       .selectFrom('files')
       .select('size')
-      .where('id', '=', 'f-big')
+      .where('file_id', '=', 'f-big')
       .executeTakeFirstOrThrow();
     expect(file.size).toBe(5_000_000_000);
     const { count } = await handle.db

@@ -89,18 +89,37 @@ export interface ReposTable {
   status: string;
   error: string | null;
   last_synced_at: Timestamp | null;
+  /** ssh remotes: the host key fingerprint recorded on first connection. */
+  host_key_fingerprint: Generated<string | null>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
 
+/** One path of one listed commit (migration 0004). */
 export interface FilesTable {
-  id: string;
   repo_id: string;
   commit_id: string;
   path: string;
+  /** Stable across commits for the same repo and path. */
+  file_id: string;
+  /** The last path segment. */
+  name: string;
+  /** The part of `name` after its last dot, '' when none. */
+  extension: string;
+  /** Engine language id, null when not a known source language. */
   language: string | null;
   size: BigIntColumn;
   blob_sha: string;
+  /** Git file mode: 100644, 100755, 120000 (symlink), 160000 (submodule). */
+  mode: string;
+}
+
+/** A commit whose file listing is complete (written with its files in one transaction). */
+export interface RepoCommitsTable {
+  repo_id: string;
+  commit_id: string;
+  file_count: number;
+  listed_at: Generated<Timestamp>;
 }
 
 export interface CodeObjectsTable {
@@ -300,6 +319,7 @@ export interface Database {
   ssh_keys: SshKeysTable;
   repos: ReposTable;
   files: FilesTable;
+  repo_commits: RepoCommitsTable;
   code_objects: CodeObjectsTable;
   object_versions: ObjectVersionsTable;
   docs: DocsTable;
@@ -334,6 +354,7 @@ export type NewRepo = Insertable<ReposTable>;
 export type RepoUpdate = Updateable<ReposTable>;
 export type RepoFile = Selectable<FilesTable>;
 export type NewRepoFile = Insertable<FilesTable>;
+export type RepoCommit = Selectable<RepoCommitsTable>;
 export type CodeObject = Selectable<CodeObjectsTable>;
 export type NewCodeObject = Insertable<CodeObjectsTable>;
 export type ObjectVersion = Selectable<ObjectVersionsTable>;

@@ -9,6 +9,7 @@ export const TABLE_NAMES = [
   'ssh_keys',
   'repos',
   'files',
+  'repo_commits',
   'code_objects',
   'object_versions',
   'docs',

@@ -3,6 +3,7 @@ import type { Dialect } from '../dialect';
 import { initialSchema } from './0001-initial-schema';
 import { sessionRotationAndThrottling } from './0002-session-rotation-and-throttling';
 import { jobQueue } from './0003-job-queue';
+import { repoFiles } from './0004-repo-files';
 
 /**
  * Every migration, in order, listed in code rather than read from a folder so the server bundle
@@ -13,6 +14,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0001-initial-schema': initialSchema(dialect),
     '0002-session-rotation-and-throttling': sessionRotationAndThrottling(dialect),
     '0003-job-queue': jobQueue(dialect),
+    '0004-repo-files': repoFiles(dialect),
   };
 }
 
