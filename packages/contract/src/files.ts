@@ -62,7 +62,10 @@ export const filesPageSchema = z.object({
   commit_id: z.string(),
   /** Files matching the filters at this commit (all pages together). */
   total: z.number().int(),
-  /** Every extension at this commit with its file count, most common first (unfiltered). */
+  /**
+   * Every extension at this commit with its file count, most common first (unfiltered). Sent with
+   * the first page only (no `pagination_token` in the request); later pages carry [].
+   */
   extensions: z.array(z.object({ extension: z.string(), count: z.number().int() })),
 });
 export type FilesPage = z.infer<typeof filesPageSchema>;
