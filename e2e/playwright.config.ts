@@ -7,11 +7,17 @@ import { defineConfig } from '@playwright/test';
 // the same everywhere are fixed once in the environment, which the workers inherit.
 process.env.E2E_PORT ??= '43117';
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'codedocs-e2e-'));
+// Bare repositories the specs create and the e2e git daemon serves (beside, not inside, DATA_DIR).
+process.env.E2E_GIT_DIR ??= `${process.env.E2E_DATA_DIR}-git`;
 
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export const oidcIssuer = `http://127.0.0.1:${port + 1}`;
+
+/** The git daemon of e2e/serve.mjs: `git://127.0.0.1:<port + 2>/<name>` serves E2E_GIT_DIR/<name>. */
+export const gitDaemonUrl = `git://127.0.0.1:${port + 2}`;
+export const gitDir = process.env.E2E_GIT_DIR;
 
 /**
  * End-to-end tests against the production build (`npm run build`), served by the real server on
@@ -48,6 +54,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
+      E2E_GIT_DIR: process.env.E2E_GIT_DIR,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
     },

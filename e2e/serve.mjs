@@ -1,7 +1,9 @@
 // Playwright's webServer: a real OpenID Connect provider (the `oidc-provider` package, with its
-// built-in development login and consent pages) on 127.0.0.1, and the production server of the
-// app configured to use it. Both stop together.
+// built-in development login and consent pages) on 127.0.0.1, a real `git daemon` serving the
+// repositories the specs create under E2E_GIT_DIR, and the production server of the app configured
+// to use both. All stop together.
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Provider from 'oidc-provider';
@@ -9,6 +11,8 @@ import Provider from 'oidc-provider';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const appPort = Number(process.env.PORT);
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? appPort + 1);
+const gitPort = Number(process.env.E2E_GIT_PORT ?? appPort + 2);
+const gitDir = process.env.E2E_GIT_DIR;
 const appUrl = `http://127.0.0.1:${appPort}`;
 const issuer = `http://127.0.0.1:${oidcPort}`;
 const client = { id: 'codedocs-e2e', secret: 'codedocs-e2e-secret-with-enough-length' };
@@ -44,6 +48,29 @@ const provider = new Provider(issuer, {
 provider.proxy = false;
 const oidcServer = provider.listen(oidcPort, '127.0.0.1');
 
+// Specs make bare repositories in gitDir while the daemon runs; --export-all serves each at once.
+mkdirSync(gitDir, { recursive: true });
+const gitDaemon = spawn(
+  'git',
+  [
+    'daemon',
+    '--export-all',
+    '--reuseaddr',
+    '--listen=127.0.0.1',
+    `--port=${gitPort}`,
+    `--base-path=${gitDir}`,
+    gitDir,
+  ],
+  {
+    stdio: 'inherit',
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+    },
+  },
+);
+
 const app = spawn(
   process.execPath,
   ['--enable-source-maps', join(root, 'apps/server/dist/server.js')],
@@ -57,12 +84,15 @@ const app = spawn(
       OIDC_CLIENT_ID: client.id,
       OIDC_CLIENT_SECRET: client.secret,
       OIDC_NAME: 'Test SSO',
+      // The git daemon listens on 127.0.0.1, which the URL rules refuse unless allowed.
+      ALLOW_PRIVATE_NETWORK: '1',
     },
   },
 );
 
 const stop = (code) => {
   oidcServer.close();
+  if (gitDaemon.exitCode === null) gitDaemon.kill('SIGTERM');
   if (app.exitCode === null) app.kill('SIGTERM');
   process.exitCode = code;
 };

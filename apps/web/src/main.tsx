@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
+import { endSessionOnUnauthorized } from '@/app/app-data';
 import { createAppStore } from '@/app/store';
 import { checkLoginState } from '@/features/auth/store/login-state';
 import { applyDarkMode, isDarkMode, subscribeDarkMode } from '@/lib/dark-mode';
@@ -17,6 +18,8 @@ const router = createAppRouter(store);
 // and with the system scheme from here on.
 applyDarkMode(isDarkMode());
 subscribeDarkMode(() => {});
+
+endSessionOnUnauthorized(store);
 
 // Start the one shared login-state check now; the /app and /auth loaders await the same promise.
 void checkLoginState(store.dispatch);

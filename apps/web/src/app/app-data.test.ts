@@ -1,11 +1,12 @@
 import Cookies from 'js-cookie';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setUnauthorizedHandler } from '@/lib/api-client';
 import { loggedIn, loggedOut } from '@/features/auth/store/session-slice';
 import { fetchRepos } from '@/features/repos/store/repos-slice';
 import { calledRoutes, defaultApiRoutes, routeRequests, type ApiRoutes } from '@/test/api-routes';
 import { jsonResponse, stubFetch } from '@/test/fetch-stub';
 import { testProfile, testSubscription } from '@/test/fixtures';
-import { loadAppData } from './app-data';
+import { endSessionOnUnauthorized, loadAppData } from './app-data';
 import { createAppStore } from './store';
 
 const LIST_CALLS = [
@@ -164,5 +165,20 @@ describe('logging out', () => {
     expect(state.subscription).toEqual({ status: 'idle', error: null, data: null });
     expect(state.subscriptionPlan).toEqual({ plan: null });
     expect(state.session).toEqual({ loggedIn: false, loginMethod: null });
+  });
+});
+
+describe('a session the server ended', () => {
+  afterEach(() => setUnauthorizedHandler(null));
+
+  it('logs out when a list call with the credential answers 401, without calling the server', async () => {
+    const { store, fetchMock } = setup({ 'GET /api/v0/repo': failing(401) });
+    endSessionOnUnauthorized(store);
+
+    await loadAppData(store);
+
+    expect(store.getState().session).toEqual({ loggedIn: false, loginMethod: null });
+    expect(Cookies.get('jwt')).toBeUndefined();
+    expect(calledRoutes(fetchMock)).not.toContain('POST /api/v1/auth/logout');
   });
 });

@@ -5,6 +5,7 @@ import { fetchRepos } from '@/features/repos/store/repos-slice';
 import { fetchSubscription } from '@/features/subscription/store/subscription-slice';
 import { SOMETHING_WENT_WRONG } from '@codedocs/contract';
 import { logout, type LogoutOptions } from '@/features/auth/store/login-state';
+import { setUnauthorizedHandler } from '@/lib/api-client';
 import type { LoadState } from '@/lib/load-status';
 import type { AppStore, RootState } from './store';
 
@@ -105,4 +106,15 @@ export function abortAppData(store: AppStore): void {
 export function endAppSession(store: AppStore, options?: LogoutOptions): Promise<void> {
   abortAppData(store);
   return logout(store.dispatch, options);
+}
+
+/**
+ * A 401 to a call that carried the credential means the server ended the session (expired,
+ * revoked, signed out elsewhere): log out here too, without calling the server, so the protected
+ * route shows the login screen instead of every screen failing on its own.
+ */
+export function endSessionOnUnauthorized(store: AppStore): void {
+  setUnauthorizedHandler(() => {
+    if (store.getState().session.loggedIn) void endAppSession(store, { notifyServer: false });
+  });
 }

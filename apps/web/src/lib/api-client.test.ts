@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, requestHeaders, stubFetch } from '@/test/fetch-stub';
-import { api, buildUrl } from './api-client';
+import { api, buildUrl, setUnauthorizedHandler } from './api-client';
 import { ApiError, failureMessage } from './api-error';
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
@@ -156,6 +156,38 @@ describe('api client errors', () => {
       code: 'aborted',
       message: 'The operation was aborted.',
     });
+  });
+});
+
+describe('api client on an ended session', () => {
+  const unauthorized = () =>
+    jsonResponse({ statusCode: 401, code: 'unauthorized', message: 'Sign in again' }, 401);
+
+  afterEach(() => {
+    setUnauthorizedHandler(null);
+    Cookies.remove('jwt');
+  });
+
+  it('calls the unauthorized handler when a call with the credential answers 401', async () => {
+    Cookies.set('jwt', 'expired-token');
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    stubFetch(unauthorized);
+
+    const error = await caught(api.v0.get('/repo'));
+
+    expect(error).toMatchObject({ status: 401 });
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a 401 without a credential (a wrong password) to the caller', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    stubFetch(unauthorized);
+
+    await caught(api.v1.post('/auth/login', {}));
+
+    expect(handler).not.toHaveBeenCalled();
   });
 });
 

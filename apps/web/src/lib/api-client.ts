@@ -43,6 +43,18 @@ export function buildUrl(base: string, path: string, query?: QueryParams): strin
   return queryString ? `${url}?${queryString}` : url;
 }
 
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/**
+ * Sets what happens when a call that carried the session credential answers 401: the session ended
+ * on the server (expired, revoked, signed out elsewhere), so the app logs out instead of showing each
+ * screen's own failure. One handler for the whole app; pass null to remove it.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
 function buildHeaders(options: RequestOptions, hasJsonBody: boolean): Headers {
   const headers = new Headers(options.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
@@ -76,11 +88,12 @@ async function request<T>(
 ): Promise<T> {
   const isRawBody = body instanceof FormData || body instanceof Blob;
   const hasJsonBody = body !== undefined && !isRawBody;
+  const headers = buildHeaders(options, hasJsonBody);
   let response: Response;
   try {
     response = await fetch(url, {
       method,
-      headers: buildHeaders(options, hasJsonBody),
+      headers,
       body: hasJsonBody ? JSON.stringify(body) : (body as BodyInit | undefined),
       credentials: 'include',
       signal: options.signal ?? null,
@@ -90,6 +103,7 @@ async function request<T>(
   }
   try {
     if (!response.ok) {
+      if (response.status === 401 && headers.has('Authorization')) unauthorizedHandler?.();
       const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
       throw apiErrorFromResponse(response.status, await readErrorBody(response), retryAfter);
     }
