@@ -1,8 +1,12 @@
 import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import { loggedOut, sessionReducer } from '@/features/auth/store/session-slice';
 import { compilationsReducer } from '@/features/compilations/store/compilations-slice';
+import { filesReducer } from '@/features/files/store/files-slice';
 import { profileReducer } from '@/features/profile/store/profile-slice';
+import { repoConnectionsReducer } from '@/features/repos/store/connecting-slice';
+import { repoTasksReducer } from '@/features/repos/store/repo-tasks-slice';
 import { reposReducer } from '@/features/repos/store/repos-slice';
+import { sshKeysReducer } from '@/features/ssh-keys/store/ssh-keys-slice';
 import {
   subscriptionPlanReducer,
   subscriptionReducer,
@@ -13,7 +17,11 @@ const appReducer = combineReducers({
   session: sessionReducer,
   profile: profileReducer,
   repos: reposReducer,
+  repoConnections: repoConnectionsReducer,
+  repoTasks: repoTasksReducer,
+  sshKeys: sshKeysReducer,
   compilations: compilationsReducer,
+  files: filesReducer,
   subscription: subscriptionReducer,
   subscriptionPlan: subscriptionPlanReducer,
 });

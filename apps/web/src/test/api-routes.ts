@@ -16,7 +16,20 @@ export const defaultApiRoutes: ApiRoutes = {
   'GET /api/v0/repo': () => jsonResponse({ repos: [] }),
   'GET /api/v0/compilation/metadata': () => jsonResponse({ metadata: [] }),
   'GET /api/v2/payments/subscription': () => jsonResponse(testSubscription),
+  'GET /api/v0/user/ssh-key': () => jsonResponse({ keys: [] }),
+  'GET /api/v1/events': () => openEventStream(),
 };
+
+/** An event stream that stays open without events, like the server's while nothing changes. */
+export function openEventStream(events: string[] = []): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const event of events) controller.enqueue(encoder.encode(event));
+    },
+  });
+  return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+}
 
 /** A fetch handler that dispatches on method and path; unknown routes answer a JSON 404. */
 export function routeRequests(routes: ApiRoutes): RouteHandler {

@@ -1,7 +1,10 @@
 import type {
   AuthConfigResponse,
+  RepoJson,
   SessionResponse,
+  SshKeyJson,
   SubscriptionResponse,
+  Task,
   UserProfile,
 } from '@codedocs/contract';
 
@@ -50,3 +53,47 @@ export function sessionAnswer(
     },
   };
 }
+
+/** A connected https repository. */
+export const testRepo: RepoJson = {
+  repo_id: 'repo-1',
+  url: 'https://git.example/acme/engine.git',
+  name: 'engine',
+  method: 'https',
+  branch: 'main',
+  default_branch: 'main',
+  commit_id: '0123456789abcdef0123456789abcdef01234567',
+  status: 'connected',
+  last_synced: '2026-11-20T10:00:00.000Z',
+  languages: ['TypeScript', 'Rust'],
+  object_count: 120,
+  documented_count: 40,
+  stale_count: 2,
+  error: null,
+  ssh_key_name: null,
+  host_key_fingerprint: null,
+  file_count: 87,
+};
+
+/** A running connect task as the event stream carries it. */
+export function testTask(overrides: Partial<Task> = {}): Task {
+  return {
+    task_id: 'task-1',
+    kind: 'repo.connect',
+    status: 'running',
+    progress: { done: 1, total: 4 },
+    message: 'Cloning',
+    error: null,
+    result: null,
+    ...overrides,
+  };
+}
+
+/** An ed25519 key as the key list returns it. */
+export const testSshKey: SshKeyJson = {
+  name: 'laptop',
+  algorithm: 'ed25519',
+  date_created: '2026-11-01T09:30:00.000Z',
+  public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBqk codedocs-laptop',
+  fingerprint: 'SHA256:q1w2e3r4t5y6u7i8o9p0asdfghjklzxcvbnm1234567',
+};

@@ -50,10 +50,10 @@ describe('app shell', () => {
   });
 
   it('shows a placeholder with the screen purpose for features still to come', async () => {
-    await openShell('/app/repository');
-    const page = screen.getByTestId('screen-repository');
+    await openShell('/app/pockets');
+    const page = screen.getByTestId('screen-pockets');
     expect(page).toHaveTextContent(
-      'Connect repositories over HTTPS or SSH, sync them, switch branches and delete them.',
+      'Group code objects from several repositories into named compilations.',
     );
     expect(within(page).getByTestId('screen-placeholder')).toBeInTheDocument();
   });

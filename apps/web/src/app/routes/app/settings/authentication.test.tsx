@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { describe, expect, it } from 'vitest';
-import type { SessionInfo } from '@codedocs/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionInfo, SshKeyJson } from '@codedocs/contract';
+import { dismissToast } from '@/hooks/use-toast';
 import { requestsTo, type ApiRoutes } from '@/test/api-routes';
 import { jsonResponse } from '@/test/fetch-stub';
-import { sessionAnswer } from '@/test/fixtures';
+import { sessionAnswer, testSshKey } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const sessions: SessionInfo[] = [
@@ -123,13 +124,12 @@ describe('/app/settings/authentication', () => {
     );
   });
 
-  it('lists the sign-in methods and keeps a place for SSH keys', async () => {
+  it('lists the sign-in methods and the SSH keys section', async () => {
     await openAuthentication();
     expect(await screen.findByTestId('method-password')).toHaveTextContent('Enabled');
     expect(screen.getByTestId('method-github')).toHaveTextContent('GitHub');
-    expect(screen.getByTestId('ssh-keys-placeholder')).toHaveTextContent(
-      'SSH keys arrive with repository connections',
-    );
+    expect(await screen.findByTestId('ssh-keys-empty')).toBeVisible();
+    expect(screen.queryByTestId('ssh-keys-placeholder')).toBeNull();
   });
 
   it('shows a failed session list with a retry', async () => {
@@ -142,5 +142,126 @@ describe('/app/settings/authentication', () => {
       'Could not load your sessions.',
     );
     expect(within(card).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('/app/settings/authentication: SSH keys', () => {
+  afterEach(() => {
+    act(() => dismissToast());
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(window, 'isSecureContext');
+  });
+
+  const created: SshKeyJson = {
+    name: 'ci-runner',
+    algorithm: 'rsa',
+    date_created: '2026-11-22T08:00:00.000Z',
+    public_key: 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAACAQ codedocs-ci-runner',
+    fingerprint: 'SHA256:newfingerprint',
+  };
+
+  it('lists the keys with algorithm, fingerprint and creation date', async () => {
+    await openAuthentication({
+      'GET /api/v0/user/ssh-key': () => jsonResponse({ keys: [testSshKey] }),
+    });
+    const row = await screen.findByTestId('ssh-key-row');
+    expect(row).toHaveTextContent('laptop');
+    expect(row).toHaveTextContent('ed25519');
+    expect(row).toHaveTextContent(testSshKey.fingerprint);
+    expect(row).toHaveTextContent('Created');
+  });
+
+  it('shows a failed key list as "Failed to fetch keys" with a retry', async () => {
+    let fail = true;
+    const { user } = await openAuthentication({
+      'GET /api/v0/user/ssh-key': () =>
+        fail ? new Response('', { status: 500 }) : jsonResponse({ keys: [testSshKey] }),
+    });
+    const failure = await screen.findByTestId('ssh-keys-error');
+    expect(failure).toHaveTextContent('Failed to fetch keys');
+    fail = false;
+    await user.click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('ssh-key-row')).toHaveTextContent('laptop');
+  });
+
+  it('generates a key, shows its public key and copies it', async () => {
+    const writeText = vi.fn(async () => undefined);
+    const { user, fetchMock } = await openAuthentication({
+      'GET /api/v0/user/ssh-key': () => jsonResponse({ keys: [testSshKey] }),
+      'POST /api/v0/user/ssh-key/generate': () => jsonResponse(created, 201),
+    });
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    await screen.findByTestId('ssh-key-row');
+
+    await user.click(screen.getByTestId('ssh-generate'));
+    await user.type(await screen.findByLabelText('Name'), 'ci-runner');
+    await user.click(screen.getByRole('radio', { name: 'RSA 4096' }));
+    await user.click(screen.getByTestId('ssh-generate-submit'));
+
+    const publicKey = await screen.findByTestId('ssh-public-key');
+    expect(publicKey).toHaveValue(created.public_key);
+    expect(publicKey).toHaveAttribute('readonly');
+    expect(requestsTo(fetchMock, 'POST /api/v0/user/ssh-key/generate')[0]?.body).toEqual({
+      name: 'ci-runner',
+      algorithm: 'rsa',
+    });
+
+    await user.click(screen.getByTestId('ssh-copy'));
+    expect(writeText).toHaveBeenCalledWith(created.public_key);
+    expect(screen.getByTestId('ssh-copy')).toHaveTextContent('Copied');
+
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.getAllByTestId('ssh-key-row').map((row) => row.dataset.keyName)).toEqual([
+      'laptop',
+      'ci-runner',
+    ]);
+  });
+
+  it('checks the key name before sending and shows the server refusal under it', async () => {
+    const { user, fetchMock } = await openAuthentication({
+      'POST /api/v0/user/ssh-key/generate': () =>
+        jsonResponse(
+          { statusCode: 409, code: 'exists', message: 'A key with this name exists' },
+          409,
+        ),
+    });
+    await user.click(await screen.findByTestId('ssh-generate'));
+    await user.type(await screen.findByLabelText('Name'), 'bad name');
+    await user.click(screen.getByTestId('ssh-generate-submit'));
+    expect(await screen.findByTestId('ssh-key-name-error')).toHaveTextContent(
+      'Use only letters, digits, dot, underscore and hyphen',
+    );
+    expect(requestsTo(fetchMock, 'POST /api/v0/user/ssh-key/generate')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'laptop');
+    await user.click(screen.getByTestId('ssh-generate-submit'));
+    expect(await screen.findByText('A key with this name exists')).toBeVisible();
+  });
+
+  it('deletes a key after the confirmation naming it', async () => {
+    const { user, fetchMock } = await openAuthentication({
+      'GET /api/v0/user/ssh-key': () => jsonResponse({ keys: [testSshKey] }),
+      'DELETE /api/v0/user/ssh-key/laptop': () => jsonResponse({ name: 'laptop' }),
+    });
+    await user.click(await screen.findByTestId('ssh-delete'));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Delete key laptop?');
+    await user.click(within(dialog).getByTestId('ssh-delete-confirm'));
+    await waitFor(() => expect(screen.queryByTestId('ssh-key-row')).toBeNull());
+    expect(requestsTo(fetchMock, 'DELETE /api/v0/user/ssh-key/laptop')).toHaveLength(1);
+  });
+
+  it('keeps a key whose delete failed, with the error', async () => {
+    const { user } = await openAuthentication({
+      'GET /api/v0/user/ssh-key': () => jsonResponse({ keys: [testSshKey] }),
+      'DELETE /api/v0/user/ssh-key/laptop': () =>
+        jsonResponse({ statusCode: 500, code: 'x', message: 'Disk full' }, 500),
+    });
+    await user.click(await screen.findByTestId('ssh-delete'));
+    await user.click(await screen.findByTestId('ssh-delete-confirm'));
+    const row = await screen.findByTestId('ssh-key-row');
+    await waitFor(() => expect(within(row).getByRole('alert')).toHaveTextContent('Disk full'));
   });
 });

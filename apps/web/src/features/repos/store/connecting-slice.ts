@@ -1,0 +1,123 @@
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  FAILED_TO_CONNECT_REPO,
+  SOMETHING_WENT_WRONG,
+  type RepoConnectRequest,
+  type RepoMethod,
+} from '@codedocs/contract';
+import { apiErrorFromUnknown } from '@/lib/api-error';
+import { getPlanToken } from '@/lib/cookies';
+import { connectRepo } from '../api/repo-calls';
+import type { RepoFailure } from './repo-failure';
+import { newTaskId } from './task-id';
+
+/** A connect the server accepted whose clone task has not finished (spec section 3). */
+export interface PendingConnection {
+  task_id: string;
+  url: string;
+  method: RepoMethod;
+  queued: boolean;
+  repo_id: string;
+}
+
+/** Why the last connect request failed: "Failed to connect repo" plus the status and message. */
+export interface ConnectFailure extends RepoFailure {
+  title: typeof FAILED_TO_CONNECT_REPO;
+}
+
+/**
+ * The connecting list. It lives beside the repos slice (not in it) so the repo list state keeps
+ * exactly the shape every other list has.
+ */
+export interface RepoConnectionsState {
+  connecting: PendingConnection[];
+  error: ConnectFailure | null;
+}
+
+type State = { repoConnections: RepoConnectionsState };
+
+const initialState: RepoConnectionsState = { connecting: [], error: null };
+
+/**
+ * `POST /api/v2/repo/connect`. The thunk's request id is a fresh UUID and is sent as the task id,
+ * so the clone can be followed on the event stream; the `ps` cookie goes in the plan header.
+ * Failures follow spec section 8: the server's status and message (default "Something went
+ * wrong"), status 0 "No response from server" without an answer, else -1 with its own message.
+ */
+export const connectRepository = createAsyncThunk<
+  PendingConnection,
+  RepoConnectRequest,
+  { state: State; rejectValue: ConnectFailure }
+>(
+  'repos/connect',
+  async (request, { requestId, rejectWithValue }) => {
+    try {
+      const answer = await connectRepo(request, requestId, getPlanToken());
+      return {
+        task_id: answer.task_id || requestId,
+        url: answer.url,
+        method: answer.method,
+        queued: answer.queued,
+        repo_id: answer.repo_id,
+      };
+    } catch (error) {
+      const apiError = apiErrorFromUnknown(error);
+      const failure: ConnectFailure = {
+        title: FAILED_TO_CONNECT_REPO,
+        status: apiError.status,
+        message: apiError.message || SOMETHING_WENT_WRONG,
+      };
+      if (apiError.field) failure.field = apiError.field;
+      return rejectWithValue(failure);
+    }
+  },
+  { idGenerator: newTaskId },
+);
+
+export const repoConnectionsSlice = createSlice({
+  name: 'repoConnections',
+  initialState,
+  reducers: {
+    /** The connect task ended (succeeded or failed): its entry leaves the list. */
+    connectionFinished(state, action: PayloadAction<string>) {
+      state.connecting = state.connecting.filter((entry) => entry.task_id !== action.payload);
+    },
+    /** The connect task started running. */
+    connectionStarted(state, action: PayloadAction<string>) {
+      const entry = state.connecting.find((item) => item.task_id === action.payload);
+      if (entry) entry.queued = false;
+    },
+    /** The user has seen the last connect failure. */
+    connectErrorCleared(state) {
+      state.error = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(connectRepository.pending, (state) => {
+        state.error = null;
+      })
+      .addCase(connectRepository.fulfilled, (state, action) => {
+        state.connecting = state.connecting.filter(
+          (entry) => entry.task_id !== action.payload.task_id,
+        );
+        state.connecting.push(action.payload);
+      })
+      .addCase(connectRepository.rejected, (state, action) => {
+        const taskId = action.meta.requestId;
+        state.connecting = state.connecting.filter((entry) => entry.task_id !== taskId);
+        state.error = action.payload ?? {
+          title: FAILED_TO_CONNECT_REPO,
+          status: -1,
+          message: action.error.message ?? SOMETHING_WENT_WRONG,
+        };
+      });
+  },
+});
+
+export const { connectionFinished, connectionStarted, connectErrorCleared } =
+  repoConnectionsSlice.actions;
+export const repoConnectionsReducer = repoConnectionsSlice.reducer;
+
+/** Selects the connecting list and the last connect failure. */
+export const selectRepoConnections = (state: State): RepoConnectionsState => state.repoConnections;

@@ -1,0 +1,13 @@
+/**
+ * A random (v4) UUID for a task id. `crypto.randomUUID` exists only on secure origins, and a
+ * self-hosted install may be served over plain http (DESIGN.md section 5), so there the same
+ * UUID is built from `crypto.getRandomValues`, which every origin has.
+ */
+export function newTaskId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
