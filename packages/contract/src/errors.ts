@@ -19,6 +19,8 @@ export const ErrorCode = {
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
   internalError: 'internal_error',
+  /** A remote the server talks to (a git host) could not be reached or refused the request. */
+  badGateway: 'bad_gateway',
   serviceUnavailable: 'service_unavailable',
 } as const;
 
@@ -45,6 +47,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
+  bad_gateway: 502,
   service_unavailable: 503,
 };
 
@@ -83,7 +86,8 @@ export function errorCodeForStatus(status: number): ErrorCode {
     (code) =>
       ERROR_STATUS[code] === status &&
       code !== ErrorCode.validationFailed &&
-      code !== ErrorCode.subscriptionRequired,
+      code !== ErrorCode.subscriptionRequired &&
+      code !== ErrorCode.badGateway,
   );
   if (exact) return exact;
   return status >= 500 ? ErrorCode.internalError : ErrorCode.badRequest;

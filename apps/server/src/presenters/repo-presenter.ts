@@ -18,5 +18,9 @@ export function presentRepo(repo: RepoWithCounts): RepoJson {
     object_count: repo.object_count,
     documented_count: repo.documented_count,
     stale_count: repo.stale_count,
+    error: repo.error,
+    ssh_key_name: repo.ssh_key_name,
+    host_key_fingerprint: repo.host_key_fingerprint,
+    ...(repo.file_count !== null && { file_count: repo.file_count }),
   };
 }

@@ -223,3 +223,19 @@ export async function deleteFinishedJobs(db: Db, before: string): Promise<number
 export async function notifyChannel(db: Db, channel: string, payload: string): Promise<void> {
   await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }
+
+/** The user's jobs of these kinds that have not finished yet (queued, retrying or running). */
+export async function listPendingJobsOfUser(
+  db: Db,
+  userId: string,
+  kinds: string[],
+): Promise<Job[]> {
+  if (kinds.length === 0) return [];
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('kind', 'in', kinds)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+}

@@ -1,4 +1,4 @@
-import type { Repo } from '@codedocs/db';
+import type { NewRepo, Repo, RepoUpdate } from '@codedocs/db';
 import type { Db } from './db';
 
 /** A repo row with the counts the Repo JSON reports. */
@@ -9,11 +9,26 @@ export interface RepoWithCounts extends Repo {
   /** Objects with a doc written against code that has changed since. */
   stale_count: number;
   languages: string[];
+  /** Files at the current commit (null before its listing is stored). */
+  file_count: number | null;
 }
 
 /** The caller's repositories, oldest first, with their object counts and languages. */
 export async function listReposOfUser(db: Db, userId: string): Promise<RepoWithCounts[]> {
-  const repos = await db
+  return reposWithCounts(db, userId);
+}
+
+/** One of the user's repositories with its counts; undefined for another user's or unknown id. */
+export async function findRepoWithCounts(
+  db: Db,
+  id: string,
+  userId: string,
+): Promise<RepoWithCounts | undefined> {
+  return (await reposWithCounts(db, userId, id))[0];
+}
+
+async function reposWithCounts(db: Db, userId: string, id?: string): Promise<RepoWithCounts[]> {
+  let query = db
     .selectFrom('repos')
     .selectAll('repos')
     .select((eb) =>
@@ -54,9 +69,19 @@ export async function listReposOfUser(db: Db, userId: string): Promise<RepoWithC
         )
         .as('stale_count'),
     )
+    .select((eb) =>
+      eb
+        .selectFrom('repo_commits')
+        .select('repo_commits.file_count')
+        .whereRef('repo_commits.repo_id', '=', 'repos.id')
+        .whereRef('repo_commits.commit_id', '=', 'repos.head_commit')
+        .as('file_count'),
+    )
     .where('repos.user_id', '=', userId)
     .orderBy('repos.created_at')
-    .execute();
+    .orderBy('repos.id');
+  if (id !== undefined) query = query.where('repos.id', '=', id);
+  const repos = await query.execute();
   if (repos.length === 0) return [];
   const languages = await db
     .selectFrom('code_objects')
@@ -73,9 +98,124 @@ export async function listReposOfUser(db: Db, userId: string): Promise<RepoWithC
     object_count: Number(repo.object_count ?? 0),
     documented_count: Number(repo.documented_count ?? 0),
     stale_count: Number(repo.stale_count ?? 0),
+    file_count: repo.file_count === null ? null : Number(repo.file_count),
     languages: languages
       .filter((row) => row.repo_id === repo.id)
       .map((row) => row.language)
       .sort(),
   }));
+}
+
+/** A repository by id when `userId` owns it; undefined for another user's or an unknown id. */
+export async function findRepoOfUser(
+  db: Db,
+  id: string,
+  userId: string,
+): Promise<Repo | undefined> {
+  return db
+    .selectFrom('repos')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** A repository by id, whoever owns it (jobs, which carry the owner separately). */
+export async function findRepo(db: Db, id: string): Promise<Repo | undefined> {
+  return db.selectFrom('repos').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The user's repository with this URL (the normal form stored at connect), if any. */
+export async function findRepoByUrl(
+  db: Db,
+  userId: string,
+  url: string,
+): Promise<Repo | undefined> {
+  return db
+    .selectFrom('repos')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('url', '=', url)
+    .executeTakeFirst();
+}
+
+/** The ids of the user's repositories (the plan quota counts them). */
+export async function listRepoIdsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('repos').select('id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Inserts a repository row (the connect job, inside its listing transaction). */
+export async function insertRepo(db: Db, repo: NewRepo): Promise<void> {
+  await db.insertInto('repos').values(repo).execute();
+}
+
+/** Updates a repository; false when it no longer exists (deleted meanwhile: nothing is revived). */
+export async function updateRepo(db: Db, id: string, values: RepoUpdate): Promise<boolean> {
+  const result = await db.updateTable('repos').set(values).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Marks the repository `syncing` unless it already is (or is being deleted): the lock that
+ * keeps two syncs or branch switches of one repository from running at once. False when taken.
+ */
+export async function markRepoSyncing(
+  db: Db,
+  id: string,
+  userId: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('repos')
+    .set({ status: 'syncing', error: null, updated_at: now })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('status', 'not in', ['syncing', 'deleting'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes the user's repository (files, commits and objects cascade); false when not theirs. */
+export async function deleteRepoOfUser(db: Db, id: string, userId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('repos')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** True when the listing of `commitId` is stored completely. */
+export async function isCommitListed(db: Db, repoId: string, commitId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('repo_commits')
+    .select('commit_id')
+    .where('repo_id', '=', repoId)
+    .where('commit_id', '=', commitId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records a commit's listing as complete (a repeat is a no-op). */
+export async function insertRepoCommit(
+  db: Db,
+  row: { repo_id: string; commit_id: string; file_count: number },
+): Promise<void> {
+  await db
+    .insertInto('repo_commits')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['repo_id', 'commit_id']).doNothing())
+    .execute();
+}
+
+/** The commits of a repository whose listing is stored, oldest first. */
+export async function listListedCommits(db: Db, repoId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('repo_commits')
+    .select('commit_id')
+    .where('repo_id', '=', repoId)
+    .orderBy('listed_at')
+    .execute();
+  return rows.map((row) => row.commit_id);
 }

@@ -6,6 +6,8 @@ import { devRoutes } from './dev/index';
 import { healthRoutes } from './health/index';
 import { oauthRoutes } from './oauth/index';
 import { paymentsRoutes } from './payments/index';
+import { fileContentRoutes, filesRoutes } from './files/index';
+import { repoConnectRoutes } from './repo/connect-routes';
 import { repoRoutes } from './repo/index';
 import { taskRoutes } from './tasks/index';
 import { sshKeyRoutes } from './user/ssh-key-routes';
@@ -24,6 +26,9 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userRoutes, { prefix: '/v0' });
   await app.register(sshKeyRoutes, { prefix: '/v0' });
   await app.register(repoRoutes, { prefix: '/v0' });
+  await app.register(repoConnectRoutes, { prefix: '/v2' });
+  await app.register(filesRoutes, { prefix: '/v3' });
+  await app.register(fileContentRoutes, { prefix: '/v0' });
   await app.register(compilationRoutes, { prefix: '/v0' });
   await app.register(paymentsRoutes, { prefix: '/v2' });
   await app.register(taskRoutes, { prefix: '/v1' });

@@ -1,7 +1,21 @@
 import type { JobDefinition } from '../job-definition';
 import { purgeExpiredJob } from './purge-expired';
+import { repoCheckoutJob } from './repo-checkout';
+import { repoConnectJob } from './repo-connect';
+import { repoSyncJob } from './repo-sync';
 
 export { purgeExpiredJob } from './purge-expired';
+export { repoCheckoutJob } from './repo-checkout';
+export type { RepoCheckoutPayload } from './repo-checkout';
+export { repoConnectJob } from './repo-connect';
+export type { RepoConnectPayload } from './repo-connect';
+export { repoSyncJob } from './repo-sync';
+export type { RepoSyncPayload } from './repo-sync';
 
 /** Every job kind the application defines; start-up checks each has a handler. */
-export const JOB_DEFINITIONS: readonly JobDefinition[] = [purgeExpiredJob as JobDefinition];
+export const JOB_DEFINITIONS: readonly JobDefinition[] = [
+  purgeExpiredJob,
+  repoConnectJob,
+  repoSyncJob,
+  repoCheckoutJob,
+] as JobDefinition[];

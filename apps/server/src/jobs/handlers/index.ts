@@ -1,12 +1,24 @@
-import { JOB_DEFINITIONS, purgeExpiredJob } from '../definitions/index';
+import {
+  JOB_DEFINITIONS,
+  purgeExpiredJob,
+  repoCheckoutJob,
+  repoConnectJob,
+  repoSyncJob,
+} from '../definitions/index';
 import type { JobRegistry } from '../registry';
 import type { JobDeps } from './deps';
 import { purgeExpiredHandler } from './purge-expired';
+import { repoCheckoutHandler } from './repo-checkout';
+import { repoConnectHandler } from './repo-connect';
+import { repoSyncHandler } from './repo-sync';
 
 export type { JobDeps } from './deps';
 
 /** Registers every application job kind with its handler, then checks none is missing. */
 export function registerApplicationJobs(registry: JobRegistry, deps: JobDeps): void {
   registry.register(purgeExpiredJob, purgeExpiredHandler(deps));
+  registry.register(repoConnectJob, repoConnectHandler(deps));
+  registry.register(repoSyncJob, repoSyncHandler(deps));
+  registry.register(repoCheckoutJob, repoCheckoutHandler(deps));
   registry.check(JOB_DEFINITIONS);
 }

@@ -1,0 +1,60 @@
+import { listBranches, listTree } from '../../git/index';
+import { isCommitListed, updateRepo } from '../../repositories/repos-repository';
+import { nowIso } from '../../services/context';
+import { storeListing } from '../../services/repos/listing';
+import { localGit } from '../../services/repos/repo-git';
+import { repoDirectory } from '../../services/repos/repo-paths';
+import type { RepoCheckoutPayload } from '../definitions/repo-checkout';
+import { PermanentJobError } from '../job-definition';
+import type { JobHandler } from '../job-definition';
+import type { JobDeps } from './deps';
+import { failRepoTask, REPO_GONE, repoOfJob } from './repo-task-failure';
+
+/**
+ * Switches the repository to another branch of its clone (no fetch): lists the branch's head
+ * when it was never listed, then points the repository at it. Idempotent by nature.
+ */
+export function repoCheckoutHandler(deps: JobDeps): JobHandler<RepoCheckoutPayload> {
+  return async ({ payload, userId, signal, reportProgress }) => {
+    const repoId = payload.repo_id;
+    const repo = await repoOfJob(deps, repoId, userId);
+    if (!repo) return REPO_GONE;
+    const dir = repoDirectory(deps.config.dataDir, repoId);
+    const local = localGit(deps.config, signal);
+    try {
+      await updateRepo(deps.db, repoId, { status: 'syncing', updated_at: nowIso() });
+      const target = (await listBranches(dir, local)).find(
+        (branch) => branch.name === payload.branch,
+      );
+      if (!target) {
+        throw new PermanentJobError(
+          `The branch ${payload.branch} does not exist in this repository`,
+        );
+      }
+      await reportProgress(1, 3, 'Listing files');
+      const entries = (await isCommitListed(deps.db, repoId, target.commit))
+        ? null
+        : await listTree(dir, target.commit, local);
+      await reportProgress(2, 3, 'Storing files');
+      signal.throwIfAborted();
+      const now = nowIso();
+      const exists = await storeListing(
+        deps.db,
+        { repoId, commitId: target.commit, entries },
+        (trx) =>
+          updateRepo(trx, repoId, {
+            branch: target.name,
+            head_commit: target.commit,
+            status: 'connected',
+            error: null,
+            updated_at: now,
+          }),
+      );
+      if (!exists) return REPO_GONE;
+      await reportProgress(3, 3, `Switched to ${target.name}`);
+      return { branch: target.name, commit_id: target.commit };
+    } catch (error) {
+      return failRepoTask(deps, repoId, error, signal);
+    }
+  };
+}

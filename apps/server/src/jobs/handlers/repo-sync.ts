@@ -1,0 +1,72 @@
+import { fetchRepository, listTree, resolveHead } from '../../git/index';
+import { isCommitListed, updateRepo } from '../../repositories/repos-repository';
+import { nowIso } from '../../services/context';
+import { storeListing } from '../../services/repos/listing';
+import { localGit, transferOptions } from '../../services/repos/repo-git';
+import { repoDirectory } from '../../services/repos/repo-paths';
+import type { RepoSyncPayload } from '../definitions/repo-sync';
+import { PermanentJobError } from '../job-definition';
+import type { JobHandler } from '../job-definition';
+import type { JobDeps } from './deps';
+import { failRepoTask, REPO_GONE, repoOfJob } from './repo-task-failure';
+
+/**
+ * Fetches every branch and moves the repository to its branch's new head, listing that commit
+ * when it is new. Answers `{changed: false}` when nothing moved (the route's 304). Idempotent:
+ * a second run after a crash finds the fetched head and finishes the listing.
+ */
+export function repoSyncHandler(deps: JobDeps): JobHandler<RepoSyncPayload> {
+  return async ({ payload, userId, signal, reportProgress }) => {
+    const repoId = payload.repo_id;
+    const repo = await repoOfJob(deps, repoId, userId);
+    if (!repo || userId === null) return REPO_GONE;
+    const dir = repoDirectory(deps.config.dataDir, repoId);
+    const local = localGit(deps.config, signal);
+    try {
+      await updateRepo(deps.db, repoId, { status: 'syncing', updated_at: nowIso() });
+      await reportProgress(0, 3, 'Fetching');
+      const transfer = await transferOptions(
+        deps,
+        userId,
+        { url: repo.url, method: repo.method, sshKeyName: repo.ssh_key_name },
+        signal,
+      );
+      await fetchRepository({ ...transfer, repoDir: dir });
+      const branch = repo.branch ?? repo.default_branch;
+      if (branch === null) throw new PermanentJobError('The repository has no branch to sync');
+      const head = await resolveHead(dir, { ...local, branch }).catch(() => {
+        throw new PermanentJobError(`The branch ${branch} no longer exists on the remote`);
+      });
+      const now = nowIso();
+      if (head === repo.head_commit && (await isCommitListed(deps.db, repoId, head))) {
+        const exists = await updateRepo(deps.db, repoId, {
+          status: 'connected',
+          error: null,
+          last_synced_at: now,
+          updated_at: now,
+        });
+        return exists ? { changed: false } : REPO_GONE;
+      }
+      await reportProgress(1, 3, 'Listing files');
+      const entries = (await isCommitListed(deps.db, repoId, head))
+        ? null
+        : await listTree(dir, head, local);
+      await reportProgress(2, 3, 'Storing files');
+      signal.throwIfAborted();
+      const exists = await storeListing(deps.db, { repoId, commitId: head, entries }, (trx) =>
+        updateRepo(trx, repoId, {
+          head_commit: head,
+          status: 'connected',
+          error: null,
+          last_synced_at: now,
+          updated_at: now,
+        }),
+      );
+      if (!exists) return REPO_GONE;
+      await reportProgress(3, 3, 'Synced');
+      return { changed: true, commit_id: head };
+    } catch (error) {
+      return failRepoTask(deps, repoId, error, signal);
+    }
+  };
+}

@@ -1,0 +1,64 @@
+import {
+  fileContentQuerySchema,
+  fileContentSchema,
+  filesPageSchema,
+  filesQuerySchema,
+  repoIdPathSchema,
+} from '@codedocs/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/authenticate';
+import { fileContent, filesPage } from '../../services/repos/files-service';
+
+const tags = ['files'];
+const security = [{ bearerAuth: [] }];
+
+/** `GET /api/v3/repo/files/{repo_id}`: a listed commit's files, paged with an opaque token. */
+export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/repo/files/:repo_id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "One page of a repository's files",
+        params: repoIdPathSchema,
+        querystring: filesQuerySchema,
+        response: { 200: filesPageSchema },
+      },
+    },
+    async (request) =>
+      filesPage(
+        app.services,
+        app.dbDialect,
+        requireAuth(request).user.id,
+        request.params.repo_id,
+        request.query,
+      ),
+  );
+};
+
+/** `GET /api/v0/file/content/{repo_id}`: one file's text (415 for binary files). */
+export const fileContentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/file/content/:repo_id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "A file's content",
+        params: repoIdPathSchema,
+        querystring: fileContentQuerySchema,
+        response: { 200: fileContentSchema },
+      },
+    },
+    async (request) =>
+      fileContent(
+        app.services,
+        requireAuth(request).user.id,
+        request.params.repo_id,
+        request.query,
+      ),
+  );
+};
