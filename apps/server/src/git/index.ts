@@ -10,6 +10,7 @@ export type { GitFailure } from './git-error';
 export { parseRepoUrl, validateRepoUrl } from './repo-url';
 export type { RepoProtocol, RepoUrl, RepoUrlPolicy } from './repo-url';
 export {
+  changedPaths,
   cloneRepository,
   defaultBranch,
   fetchRepository,

@@ -340,6 +340,36 @@ export async function listTree(
   return entries;
 }
 
+/**
+ * The paths whose entry differs between two commits (added, deleted, modified or changed type;
+ * renames count as a delete plus an add), from `git diff-tree -r --no-renames`. Lets a sync
+ * re-list only what a new commit changed.
+ */
+export async function changedPaths(
+  repoDir: string,
+  fromCommit: string,
+  toCommit: string,
+  options: LocalGitOptions,
+): Promise<string[]> {
+  for (const commit of [fromCommit, toCommit]) {
+    if (!/^[0-9a-f]{40,64}$/.test(commit)) throw new GitError('failed', 'Invalid commit id');
+  }
+  const { stdout } = await runGit(
+    [
+      'diff-tree',
+      '-r',
+      '-z',
+      '--no-renames',
+      '--no-commit-id',
+      '--name-only',
+      fromCommit,
+      toCommit,
+    ],
+    { ...local(options, repoDir), maxOutputBytes: 512 * 1024 * 1024 },
+  );
+  return stdout.toString('utf8').split('\0').filter(Boolean);
+}
+
 const MAX_BLOB_READ = 32 * 1024 * 1024;
 
 /** The bytes of a blob, at most `maxBytes` of them (`truncated` says when there was more). */

@@ -1,6 +1,6 @@
-import type { Dialect, NewRepoFile, RepoFile } from '@codedocs/db';
+import type { NewRepoFile, RepoFile } from '@codedocs/db';
 import { sql } from 'kysely';
-import type { Expression, SqlBool } from 'kysely';
+import type { SqlBool } from 'kysely';
 import type { Db } from './db';
 
 /** Rows per INSERT: ten columns each keeps a statement well under both databases' limits. */
@@ -13,6 +13,69 @@ export async function insertFiles(db: Db, rows: NewRepoFile[]): Promise<void> {
       .insertInto('files')
       .values(rows.slice(start, start + FILE_INSERT_BATCH))
       .onConflict((conflict) => conflict.columns(['repo_id', 'commit_id', 'path']).doNothing())
+      .execute();
+  }
+}
+
+/**
+ * Copies the listing of `fromCommit` to `toCommit` inside the database (one INSERT … SELECT, no
+ * rows through JavaScript): a sync that changed a few files then only replaces those.
+ */
+export async function copyFiles(
+  db: Db,
+  repoId: string,
+  fromCommit: string,
+  toCommit: string,
+): Promise<void> {
+  await db
+    .insertInto('files')
+    .columns([
+      'repo_id',
+      'commit_id',
+      'path',
+      'file_id',
+      'name',
+      'extension',
+      'language',
+      'size',
+      'blob_sha',
+      'mode',
+    ])
+    .expression(
+      db
+        .selectFrom('files')
+        .select([
+          'repo_id',
+          sql<string>`${toCommit}`.as('commit_id'),
+          'path',
+          'file_id',
+          'name',
+          'extension',
+          'language',
+          'size',
+          'blob_sha',
+          'mode',
+        ])
+        .where('repo_id', '=', repoId)
+        .where('commit_id', '=', fromCommit),
+    )
+    .onConflict((conflict) => conflict.columns(['repo_id', 'commit_id', 'path']).doNothing())
+    .execute();
+}
+
+/** Removes the given paths from one commit's listing (batched to stay under parameter limits). */
+export async function deleteFilePaths(
+  db: Db,
+  repoId: string,
+  commitId: string,
+  paths: readonly string[],
+): Promise<void> {
+  for (let start = 0; start < paths.length; start += FILE_INSERT_BATCH) {
+    await db
+      .deleteFrom('files')
+      .where('repo_id', '=', repoId)
+      .where('commit_id', '=', commitId)
+      .where('path', 'in', paths.slice(start, start + FILE_INSERT_BATCH))
       .execute();
   }
 }
@@ -32,14 +95,6 @@ function likeContaining(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 }
 
-/**
- * Paths compared byte by byte, the order `git ls-tree` lists them in: SQLite's default BINARY
- * collation already does; PostgreSQL needs "C" (its default follows the locale).
- */
-function pathExpression(dialect: Dialect): Expression<string> {
-  return dialect === 'postgres' ? sql<string>`path collate "C"` : sql<string>`path`;
-}
-
 function filtered(db: Db, filter: FileFilter) {
   let query = db
     .selectFrom('files')
@@ -53,16 +108,18 @@ function filtered(db: Db, filter: FileFilter) {
   return query;
 }
 
-/** Up to `limit` files after `afterPath` (keyset pagination), in path byte order. */
+/**
+ * Up to `limit` files after `afterPath` (keyset pagination), in path byte order: the column's
+ * collation is byte order on both databases (migration 0004), so this is a range scan of the
+ * primary key.
+ */
 export async function pageFiles(
   db: Db,
-  dialect: Dialect,
   filter: FileFilter & { afterPath: string | null; limit: number },
 ): Promise<RepoFile[]> {
-  const path = pathExpression(dialect);
   let query = filtered(db, filter).selectAll();
-  if (filter.afterPath !== null) query = query.where(path, '>', filter.afterPath);
-  return query.orderBy(path).limit(filter.limit).execute();
+  if (filter.afterPath !== null) query = query.where('path', '>', filter.afterPath);
+  return query.orderBy('path').limit(filter.limit).execute();
 }
 
 /** How many files match the filter. */

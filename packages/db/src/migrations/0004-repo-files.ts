@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../dialect';
 import { columnTypes, nowColumn } from './column-types';
@@ -10,7 +11,7 @@ type Db = Kysely<unknown>;
  * for the same path (a hash of repo and path), unique within a commit. `repo_commits` records the
  * commits whose listing is complete (written in the same transaction as their files), so a listing
  * cut short by a crash is never shown. Repos gain the ssh host key fingerprint recorded on first
- * connection. `files` held no data before this migration (nothing wrote it).
+ * connection, unique per user and URL. `files` held no data before this migration (nothing wrote it).
  */
 export function repoFiles(dialect: Dialect): Migration {
   const t = columnTypes(dialect);
@@ -21,7 +22,11 @@ export function repoFiles(dialect: Dialect): Migration {
         .createTable('files')
         .addColumn('repo_id', 'text', (c) => c.notNull().references('repos.id').onDelete('cascade'))
         .addColumn('commit_id', 'text', (c) => c.notNull())
-        .addColumn('path', 'text', (c) => c.notNull())
+        // Byte order, the order `git ls-tree` lists paths in, so a page is one index range scan:
+        // SQLite's default BINARY collation is that already; PostgreSQL's default follows the locale.
+        .addColumn('path', dialect === 'postgres' ? sql`text collate "C"` : 'text', (c) =>
+          c.notNull(),
+        )
         .addColumn('file_id', 'text', (c) => c.notNull())
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('extension', 'text', (c) => c.notNull())

@@ -1,7 +1,7 @@
 import { listBranches, listTree } from '../../git/index';
 import { isCommitListed, updateRepo } from '../../repositories/repos-repository';
 import { nowIso } from '../../services/context';
-import { storeListing } from '../../services/repos/listing';
+import { listingBaseOf, storeListing } from '../../services/repos/listing';
 import { localGit } from '../../services/repos/repo-git';
 import { repoDirectory } from '../../services/repos/repo-paths';
 import type { RepoCheckoutPayload } from '../definitions/repo-checkout';
@@ -32,15 +32,15 @@ export function repoCheckoutHandler(deps: JobDeps): JobHandler<RepoCheckoutPaylo
         );
       }
       await reportProgress(1, 3, 'Listing files');
-      const entries = (await isCommitListed(deps.db, repoId, target.commit))
-        ? null
-        : await listTree(dir, target.commit, local);
+      const listed = await isCommitListed(deps.db, repoId, target.commit);
+      const entries = listed ? null : await listTree(dir, target.commit, local);
+      const base = listed ? null : await listingBaseOf(deps.db, repo, dir, target.commit, local);
       await reportProgress(2, 3, 'Storing files');
       signal.throwIfAborted();
       const now = nowIso();
       const exists = await storeListing(
         deps.db,
-        { repoId, commitId: target.commit, entries },
+        { repoId, commitId: target.commit, entries, base },
         (trx) =>
           updateRepo(trx, repoId, {
             branch: target.name,

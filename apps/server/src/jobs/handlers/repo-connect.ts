@@ -7,7 +7,7 @@ import {
   recordedHostKeys,
   resolveHead,
 } from '../../git/index';
-import { insertRepo, findRepo } from '../../repositories/repos-repository';
+import { findRepo, findRepoByUrl, insertRepo } from '../../repositories/repos-repository';
 import { nowIso } from '../../services/context';
 import { storeListing } from '../../services/repos/listing';
 import { localGit, toJobFailure, transferOptions } from '../../services/repos/repo-git';
@@ -71,6 +71,11 @@ export function repoConnectHandler(deps: JobDeps): JobHandler<RepoConnectPayload
       signal.throwIfAborted();
       const now = nowIso();
       await storeListing(deps.db, { repoId, commitId: head, entries }, async (trx) => {
+        // Another connect of the same URL won the race past the route's check (the unique
+        // index stops a second row either way; this names the reason).
+        if (await findRepoByUrl(trx, userId, payload.url)) {
+          throw new PermanentJobError('This repository is already connected');
+        }
         await insertRepo(trx, {
           id: repoId,
           user_id: userId,

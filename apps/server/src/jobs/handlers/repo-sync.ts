@@ -1,7 +1,7 @@
 import { fetchRepository, listTree, resolveHead } from '../../git/index';
 import { isCommitListed, updateRepo } from '../../repositories/repos-repository';
 import { nowIso } from '../../services/context';
-import { storeListing } from '../../services/repos/listing';
+import { listingBaseOf, storeListing } from '../../services/repos/listing';
 import { localGit, transferOptions } from '../../services/repos/repo-git';
 import { repoDirectory } from '../../services/repos/repo-paths';
 import type { RepoSyncPayload } from '../definitions/repo-sync';
@@ -48,12 +48,13 @@ export function repoSyncHandler(deps: JobDeps): JobHandler<RepoSyncPayload> {
         return exists ? { changed: false } : REPO_GONE;
       }
       await reportProgress(1, 3, 'Listing files');
-      const entries = (await isCommitListed(deps.db, repoId, head))
-        ? null
-        : await listTree(dir, head, local);
+      const listed = await isCommitListed(deps.db, repoId, head);
+      const entries = listed ? null : await listTree(dir, head, local);
+      const base = listed ? null : await listingBaseOf(deps.db, repo, dir, head, local);
       await reportProgress(2, 3, 'Storing files');
       signal.throwIfAborted();
-      const exists = await storeListing(deps.db, { repoId, commitId: head, entries }, (trx) =>
+      const listing = { repoId, commitId: head, entries, base };
+      const exists = await storeListing(deps.db, listing, (trx) =>
         updateRepo(trx, repoId, {
           head_commit: head,
           status: 'connected',

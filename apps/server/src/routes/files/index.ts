@@ -28,13 +28,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      filesPage(
-        app.services,
-        app.dbDialect,
-        requireAuth(request).user.id,
-        request.params.repo_id,
-        request.query,
-      ),
+      filesPage(app.services, requireAuth(request).user.id, request.params.repo_id, request.query),
   );
 };
 

@@ -197,6 +197,49 @@ describe.each(dialects)('repositories through the API on %s', (dialect) => {
     expect(before.total).toBe(2);
   });
 
+  it('lists a synced commit from the previous listing plus what changed, exactly as git does', async () => {
+    const { app } = testApp;
+    const commitOnDev = (change: () => void, message: string) => {
+      fixtureGit(work(), ['checkout', '-q', 'dev']);
+      change();
+      fixtureGit(work(), ['add', '-A']);
+      fixtureGit(work(), ['commit', '-q', '-m', message]);
+      fixtureGit(work(), ['push', '-q', join(root, 'two.git'), 'dev']);
+    };
+    const sync = async () => {
+      const answer = await postAs(app, owner, '/api/v0/repo/sync', { repo_id: repoId });
+      expect(answer.statusCode).toBe(200);
+    };
+    const listed = async (commit: string) =>
+      filesPageSchema
+        .parse((await getAs(app, owner, `/api/v3/repo/files/${repoId}?commit_id=${commit}`)).json())
+        .files.map((file) => `${file.file_path} ${file.size}`);
+    const gitListing = (commit: string) =>
+      fixtureGit(work(), ['ls-tree', '-r', '-l', '--full-tree', commit])
+        .trim()
+        .split('\n')
+        .map((line) => {
+          const [meta = '', path = ''] = line.split('\t');
+          return `${path} ${Number(meta.trim().split(/\s+/)[3])}`;
+        });
+
+    commitOnDev(() => {
+      for (let n = 0; n < 10; n += 1) writeFileSync(join(work(), `bulk-${n}.txt`), `${n}\n`);
+    }, 'many files');
+    await sync();
+    const before = head('dev');
+    // Few changes against many files: the new listing is copied from `before` and patched.
+    commitOnDev(() => {
+      writeFileSync(join(work(), 'README.md'), '# two, longer now\n');
+      rmSync(join(work(), 'bulk-3.txt'));
+      writeFileSync(join(work(), 'bulk-new.txt'), 'new\n');
+    }, 'modify, delete, add');
+    await sync();
+
+    expect(await listed(head('dev'))).toEqual(gitListing(head('dev')));
+    expect(await listed(before)).toEqual(gitListing(before));
+  });
+
   it('refuses a second sync while one is running (409)', async () => {
     const { app } = testApp;
     // A task queued for the future holds the repository's lock without running.

@@ -1,6 +1,6 @@
 import { ErrorCode, FILE_CONTENT_MAX_BYTES, FILES_PAGE_DEFAULT_LIMIT } from '@codedocs/contract';
 import type { FileContentJson, FileContentQuery, FilesPage, FilesQuery } from '@codedocs/contract';
-import type { Dialect, Repo } from '@codedocs/db';
+import type { Repo } from '@codedocs/db';
 import { looksBinary } from '@codedocs/engine/languages';
 import { AppError, notFound, serviceUnavailable } from '../../errors/index';
 import { isGitError, readBlob } from '../../git/index';
@@ -35,7 +35,6 @@ async function listedCommit(ctx: ServiceContext, repo: Repo, asked: string | und
  */
 export async function filesPage(
   ctx: ServiceContext,
-  dialect: Dialect,
   userId: string,
   repoId: string,
   query: FilesQuery,
@@ -53,7 +52,7 @@ export async function filesPage(
     extension: extension ?? undefined,
   };
   const limit = query.limit ?? FILES_PAGE_DEFAULT_LIMIT;
-  const rows = await pageFiles(ctx.db, dialect, {
+  const rows = await pageFiles(ctx.db, {
     ...filter,
     afterPath: cursor?.after ?? null,
     limit: limit + 1,

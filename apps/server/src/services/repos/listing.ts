@@ -1,29 +1,81 @@
-import type { TreeEntry } from '../../git/index';
+import { changedPaths, type LocalGitOptions, type TreeEntry } from '../../git/index';
 import type { Db } from '../../repositories/db';
-import { insertFiles } from '../../repositories/files-repository';
+import { copyFiles, deleteFilePaths, insertFiles } from '../../repositories/files-repository';
 import { insertRepoCommit, isCommitListed } from '../../repositories/repos-repository';
 import { fileRow } from './file-rows';
 
 /**
+ * A listed commit the new listing differs from in `changedPaths` only: its rows are copied inside
+ * the database and just the changed paths are written, so a sync costs what it changed.
+ */
+export interface ListingBase {
+  commitId: string;
+  changedPaths: readonly string[];
+}
+
+/**
+ * The base for listing `toCommit` incrementally: the repository's current commit when its listing
+ * is stored, with the paths git says changed between the two; null when there is none.
+ */
+export async function listingBaseOf(
+  db: Db,
+  repo: { id: string; head_commit: string | null },
+  repoDir: string,
+  toCommit: string,
+  git: LocalGitOptions,
+): Promise<ListingBase | null> {
+  const from = repo.head_commit;
+  if (from === null || from === toCommit || !(await isCommitListed(db, repo.id, from))) {
+    return null;
+  }
+  return { commitId: from, changedPaths: await changedPaths(repoDir, from, toCommit, git) };
+}
+
+/** Past this share of changed files a full write is as cheap as copy + patch. */
+const INCREMENTAL_MAX_CHANGED_SHARE = 0.5;
+
+/**
  * Writes a commit's listing and the repository change that points at it in ONE transaction:
  * `writeRepo` first (it inserts or updates the repos row and answers false when the repository
- * is gone, which rolls nothing in), then every file row in batches and the `repo_commits` row
- * that marks the listing complete. A listing already stored is not written again. Returns
- * whether the repository still exists.
+ * is gone, which rolls nothing in), then the file rows (copied from `base` plus the changed paths
+ * when a base is given, else all in batches) and the `repo_commits` row that marks the listing
+ * complete. A listing already stored is not written again. Returns whether the repository still
+ * exists.
  */
 export async function storeListing(
   db: Db,
-  listing: { repoId: string; commitId: string; entries: TreeEntry[] | null },
+  listing: {
+    repoId: string;
+    commitId: string;
+    entries: TreeEntry[] | null;
+    base?: ListingBase | null;
+  },
   writeRepo: (trx: Db) => Promise<boolean>,
 ): Promise<boolean> {
-  const { repoId, commitId, entries } = listing;
+  const { repoId, commitId, entries, base } = listing;
   return db.transaction().execute(async (trx) => {
     if (!(await writeRepo(trx))) return false;
     if (entries === null || (await isCommitListed(trx, repoId, commitId))) return true;
-    await insertFiles(
-      trx,
-      entries.map((entry) => fileRow(repoId, commitId, entry)),
-    );
+    const incremental =
+      base != null &&
+      base.changedPaths.length <= entries.length * INCREMENTAL_MAX_CHANGED_SHARE &&
+      (await isCommitListed(trx, repoId, base.commitId));
+    if (incremental) {
+      const changed = new Set(base.changedPaths);
+      await copyFiles(trx, repoId, base.commitId, commitId);
+      await deleteFilePaths(trx, repoId, commitId, base.changedPaths);
+      await insertFiles(
+        trx,
+        entries
+          .filter((entry) => changed.has(entry.path))
+          .map((entry) => fileRow(repoId, commitId, entry)),
+      );
+    } else {
+      await insertFiles(
+        trx,
+        entries.map((entry) => fileRow(repoId, commitId, entry)),
+      );
+    }
     await insertRepoCommit(trx, {
       repo_id: repoId,
       commit_id: commitId,
