@@ -8,10 +8,16 @@ import { enterAsSignedInVisitor } from './session';
  */
 test.describe('repositories', () => {
   test.describe.configure({ timeout: 120_000 });
-  let served: ServedRepo;
-  const name = `journey-${Date.now().toString(36)}`;
+  let served: ServedRepo | undefined;
 
-  test.beforeAll(() => {
+  test.afterEach(() => served?.dispose());
+
+  test.beforeEach(async ({ context, baseURL }) => {
+    await enterAsSignedInVisitor(context, baseURL!);
+  });
+
+  test('connect, browse, filter, open, switch branch, sync and delete', async ({ page }) => {
+    const name = `journey-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
     served = createServedRepo(
       name,
       {
@@ -23,15 +29,6 @@ test.describe('repositories', () => {
       },
       { feature: { 'src/feature.ts': 'export const feature = true;\n' } },
     );
-  });
-
-  test.afterAll(() => served.dispose());
-
-  test.beforeEach(async ({ context, baseURL }) => {
-    await enterAsSignedInVisitor(context, baseURL!);
-  });
-
-  test('connect, browse, filter, open, switch branch, sync and delete', async ({ page }) => {
     await page.goto('/app/repository');
     await expect(page.getByTestId('repos-empty')).toBeVisible();
 
@@ -95,5 +92,31 @@ test.describe('repositories', () => {
     await page.getByTestId('connect-submit').click();
     await expect(page.getByTestId('connect-url-error')).toContainText('Repository URL refused');
     await expect(page.getByTestId('connecting-entry')).toHaveCount(0);
+  });
+});
+
+test.describe('SSH keys', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await enterAsSignedInVisitor(context, baseURL!);
+  });
+
+  test('generate a key, see and copy its public half, then delete it', async ({ page }) => {
+    await page.goto('/app/settings/authentication');
+    await page.getByTestId('ssh-generate').click();
+    await page.getByLabel('Name').fill('laptop');
+    await page.getByTestId('ssh-generate-submit').click();
+    await expect(page.getByTestId('ssh-public-key')).toHaveValue(/^ssh-ed25519 AAAA\S+ \S*laptop$/);
+    await page.getByTestId('ssh-copy').click();
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    const row = page.getByTestId('ssh-key-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('laptop');
+    await expect(row).toContainText('SHA256:');
+    await keepScreenshot(page, 'settings-ssh-keys');
+
+    await row.getByTestId('ssh-delete').click();
+    await page.getByTestId('ssh-delete-confirm').click();
+    await expect(page.getByTestId('ssh-key-row')).toHaveCount(0);
   });
 });

@@ -239,3 +239,14 @@ export async function listPendingJobsOfUser(
     .where('status', 'in', ['queued', 'running'])
     .execute();
 }
+
+/** The JSON payloads of every queued or running job of one kind (any user). */
+export async function pendingJobPayloads(db: Db, kind: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select('payload')
+    .where('kind', '=', kind)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+  return rows.map((row) => row.payload);
+}

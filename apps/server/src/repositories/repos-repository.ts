@@ -219,3 +219,18 @@ export async function listListedCommits(db: Db, repoId: string): Promise<string[
     .execute();
   return rows.map((row) => row.commit_id);
 }
+
+/** Which of `ids` are repositories that exist (any user). */
+export async function listExistingRepoIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const batch = 500;
+  for (let start = 0; start < ids.length; start += batch) {
+    const rows = await db
+      .selectFrom('repos')
+      .select('id')
+      .where('id', 'in', ids.slice(start, start + batch))
+      .execute();
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
+}

@@ -5,6 +5,7 @@ import {
   deleteThrottleEventsBefore,
 } from '../../repositories/maintenance-repository';
 import { deleteFinishedJobs } from '../../repositories/jobs-repository';
+import { removeOrphanClones } from '../../services/repos/orphan-clones';
 import type { JobHandler } from '../job-definition';
 import type { JobDeps } from './deps';
 import { scheduleNextPurge } from '../schedule';
@@ -18,7 +19,7 @@ const THROTTLE_KEEP_MS = DAY_MS;
 const FINISHED_JOB_KEEP_MS = 7 * DAY_MS;
 
 /**
- * Deletes rows nothing can use any more. Idempotent by nature (deleting twice deletes nothing);
+ * Deletes rows nothing can use any more, and clone folders no repository or connect owns. Idempotent by nature (deleting twice deletes nothing);
  * schedules the next hour's run before returning so the chain survives restarts.
  */
 export function purgeExpiredHandler(deps: JobDeps): JobHandler<Record<string, never>> {
@@ -28,6 +29,7 @@ export function purgeExpiredHandler(deps: JobDeps): JobHandler<Record<string, ne
       ['sessions', () => deleteEndedSessions(deps.db, nowIso(-ENDED_SESSION_KEEP_MS))],
       ['throttle_events', () => deleteThrottleEventsBefore(deps.db, nowIso(-THROTTLE_KEEP_MS))],
       ['jobs', () => deleteFinishedJobs(deps.db, nowIso(-FINISHED_JOB_KEEP_MS))],
+      ['repo_clones', () => removeOrphanClones(deps.db, deps.config.dataDir)],
     ] as const;
     const deleted: Record<string, number> = {};
     for (const [index, [table, purge]] of steps.entries()) {
