@@ -17,7 +17,7 @@ import { startGitDaemon } from '../test/git-daemon';
 import type { GitDaemon } from '../test/git-daemon';
 import { createFixtureRepo, fixtureGit } from '../test/git-fixtures';
 import { GitError } from './git-error';
-import { validateRepoUrl } from './repo-url';
+import { parseRepoUrl, validateRepoUrl } from './repo-url';
 import {
   cloneRepository,
   defaultBranch,
@@ -245,6 +245,25 @@ describe('cloning and fetching from a real git daemon', () => {
       await expect(validateRepoUrl(input, policy)).rejects.toMatchObject({ statusCode: 400 });
     }
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it('pins git:// to the checked address: a name that resolves nowhere clones and fetches, and fails unpinned', async () => {
+    // What validateRepoUrl returns for a name that resolved to (public) 127.0.0.1 at check time.
+    const unpinned = parseRepoUrl(`git://pinned.invalid:${daemon.port}/two-branches.git`, policy);
+    const url = { ...unpinned, addresses: ['127.0.0.1'] };
+    const destination = join(clones, 'pinned');
+    await cloneRepository({ ...limits, url, destination });
+    expect((await listBranches(destination, limits)).map((branch) => branch.name)).toEqual([
+      'feature',
+      'main',
+    ]);
+    expect((await fetchRepository({ ...limits, url, repoDir: destination })).changed).toBe(false);
+
+    const error = await gitFailure(
+      cloneRepository({ ...limits, url: unpinned, destination: join(clones, 'unpinned') }),
+    );
+    expect(error.stderr).toMatch(/unable to look up pinned\.invalid/);
+    expect(leftovers()).toEqual([]);
   });
 
   it('refuses loopback in decimal, octal and IPv4-mapped form without ALLOW_PRIVATE_NETWORK', async () => {

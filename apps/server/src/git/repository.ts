@@ -4,6 +4,7 @@ import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { directorySize, watchDirectorySize } from './directory-size';
 import { GitError } from './git-error';
+import { remotePin } from './remote-pin';
 import type { RepoUrl } from './repo-url';
 import { killGroup, runGit } from './run-git';
 import type { RunGitOptions } from './run-git';
@@ -67,12 +68,14 @@ function pinArgs(url: RepoUrl): string[] {
 }
 
 function runOptions(options: GitTransferOptions, onSpawn: (pid: number) => void): RunGitOptions {
+  const pin = remotePin(options.url);
   return {
     timeoutMs: options.timeoutMs,
     allowFile: options.allowFile,
     onSpawn,
     ...(options.sshKey && { sshKey: options.sshKey }),
     ...(options.knownHostsFile && { knownHostsFile: options.knownHostsFile }),
+    ...(pin && { pin }),
     ...(options.signal && { signal: options.signal }),
     ...(options.testEnv && { testEnv: options.testEnv }),
   };

@@ -1,8 +1,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitError } from './git-error';
+import type { RemotePin } from './remote-pin';
 import { runGit } from './run-git';
 import { sanitizeGitOutput } from './sanitize';
 
@@ -162,6 +165,86 @@ describe('runGit', () => {
       }),
     );
     expect(`${error.message}\n${error.stderr}`).not.toMatch(/s3cr3t|alice/);
+  });
+});
+
+describe('runGit with a git:// pin (the proxy)', () => {
+  let server: Server;
+  let port: number;
+  let connections = 0;
+  let scratch: string;
+
+  beforeAll(async () => {
+    scratch = mkdtempSync(join(tmpdir(), 'codedocs-git-pin-'));
+    // Accepts and never answers, like a stalled git daemon; counts who got through.
+    server = createServer(() => {
+      connections += 1;
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+
+  afterAll(() => {
+    server.close();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  const pin = (): RemotePin => ({
+    protocol: 'git',
+    host: 'pinned.invalid',
+    port,
+    addresses: ['127.0.0.1'],
+  });
+
+  it('refuses a host or port the proxy was not pinned for, without connecting anywhere', async () => {
+    const before = connections;
+    for (const url of [
+      `git://other.invalid:${port}/repo.git`,
+      `git://pinned.invalid:${port + 1 === 65536 ? 1 : port + 1}/repo.git`,
+    ]) {
+      const error = await failure(
+        runGit(['ls-remote', '--', url], { timeoutMs: 10_000, pin: pin() }),
+      );
+      expect(error.failure).toBe('failed');
+      expect(error.stderr).toContain('not the pinned remote');
+    }
+    expect(connections).toBe(before);
+  });
+
+  it('keeps GIT_ALLOW_PROTOCOL: ext:: is still refused with a pin', async () => {
+    const marker = join(scratch, 'ext-pwned');
+    await failure(
+      runGit(['ls-remote', '--', `ext::sh -c touch% ${marker}`], {
+        timeoutMs: 10_000,
+        pin: pin(),
+      }),
+    );
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('kills the proxy with the process group on timeout', async () => {
+    let pid = 0;
+    let membersWhileRunning: number[] = [];
+    const before = connections;
+    const error = await failure(
+      runGit(['ls-remote', '--', `git://pinned.invalid:${port}/repo.git`], {
+        timeoutMs: 1500,
+        pin: pin(),
+        onSpawn: (spawned) => {
+          pid = spawned;
+          setTimeout(() => {
+            membersWhileRunning = groupMembers(spawned);
+          }, 800);
+        },
+      }),
+    );
+    expect(error.failure).toBe('timeout');
+    // The proxy reached the pinned address although the name resolves nowhere…
+    expect(connections).toBe(before + 1);
+    // …ran in git's group, and is gone with it.
+    expect(membersWhileRunning.length).toBeGreaterThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(groupMembers(pid)).toEqual([]);
   });
 });
 

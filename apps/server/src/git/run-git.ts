@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GitError } from './git-error';
 import { gitConfigArgs, gitEnvironment } from './git-environment';
+import { gitProxyEnvironment, writeGitProxy } from './git-proxy';
+import type { RemotePin } from './remote-pin';
 import { sanitizeGitOutput } from './sanitize';
 import { sshCommand, writeKeyFile } from './ssh-transport';
 import type { SshKeyMaterial } from './ssh-transport';
@@ -23,6 +25,8 @@ export interface RunGitOptions {
   sshKey?: SshKeyMaterial;
   /** The per-user known_hosts (see `knownHostsPath`); /dev/null-like throwaway when unset. */
   knownHostsFile?: string;
+  /** Makes ssh and git:// connect to the checked addresses only (see `remotePin`). */
+  pin?: RemotePin;
   /** Called with the pid (= process group id) once git started; for watchdogs and tests. */
   onSpawn?: (pid: number) => void;
   /** Extra environment, applied last. For tests only (e.g. a fake GIT_SSH_COMMAND). */
@@ -86,6 +90,7 @@ export async function runGit(args: string[], options: RunGitOptions): Promise<Gi
     await mkdir(home, { mode: 0o700 });
     const keyFile = options.sshKey ? writeKeyFile(sessionDir, options.sshKey) : null;
     const allowFile = options.allowFile ?? false;
+    const pin = options.pin;
     const env = {
       ...gitEnvironment({
         home,
@@ -94,8 +99,10 @@ export async function runGit(args: string[], options: RunGitOptions): Promise<Gi
           keyFile,
           knownHostsFile: options.knownHostsFile ?? join(sessionDir, 'known_hosts'),
           connectTimeoutSeconds: Math.min(30, options.timeoutMs / 1000),
+          ...(pin?.protocol === 'ssh' && { pin }),
         }),
       }),
+      ...(pin?.protocol === 'git' && gitProxyEnvironment(pin, writeGitProxy(sessionDir))),
       ...options.testEnv,
     };
     return await spawnGit(

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,9 +10,9 @@ import type { TestSshd } from '../test/sshd';
 import { createTestApp } from '../test/test-app';
 import type { TestApp } from '../test/test-app';
 import { GitError } from './git-error';
-import { validateRepoUrl } from './repo-url';
+import { parseRepoUrl, validateRepoUrl } from './repo-url';
 import { cloneRepository, fetchRepository, listBranches } from './repository';
-import { knownHostsPath } from './ssh-transport';
+import { knownHostsPath, recordedHostKeys } from './ssh-transport';
 
 const policy = { allowLocal: false, allowPrivateNetwork: true };
 const limits = { timeoutMs: 30_000, maxRepoBytes: 64 * 1024 * 1024, allowFile: false };
@@ -111,6 +111,61 @@ describe.skipIf(!sshdAvailable)(
       expect(
         (await import('./ssh-transport')).recordedHostKeys(knownHostsFile, '127.0.0.1', sshd.port),
       ).toEqual([recorded]);
+    });
+
+    it('connects to the pinned address, not the name, and checks the host key under the name', async () => {
+      const key = await unsealSshKey(testApp.app.services, userId, 'deploy');
+      // A fresh file: the test above changed the server's host key.
+      const knownHostsFile = join(root, 'pinned_known_hosts');
+      // What validateRepoUrl returns for a name that resolved to (public) 127.0.0.1 at check time.
+      const unpinned = parseRepoUrl(
+        `ssh://${sshd.user}@pinned.invalid:${sshd.port}${repoPath}`,
+        policy,
+      );
+      const url = { ...unpinned, addresses: ['127.0.0.1'] };
+      const destination = join(root, 'pinned-clone');
+      const cloned = await cloneRepository({
+        ...limits,
+        url,
+        destination,
+        sshKey: key,
+        knownHostsFile,
+      });
+      expect(cloned.hostKeyFingerprints).toEqual([sshd.hostKeyFingerprint()]);
+      expect(recordedHostKeys(knownHostsFile, 'pinned.invalid', sshd.port)).toEqual([
+        sshd.hostKeyFingerprint(),
+      ]);
+      // Recorded under the name only: the address plays no part in host key checks.
+      expect(readFileSync(knownHostsFile, 'utf8')).not.toContain('127.0.0.1');
+
+      const unresolved = await cloneRepository({
+        ...limits,
+        url: unpinned,
+        destination: join(root, 'unpinned-clone'),
+        sshKey: key,
+        knownHostsFile,
+      }).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(unresolved).toBeInstanceOf(GitError);
+      expect((unresolved as GitError).stderr).toMatch(/Could not resolve hostname pinned\.invalid/);
+
+      const recorded = sshd.hostKeyFingerprint();
+      await sshd.changeHostKey();
+      const changed = await fetchRepository({
+        ...limits,
+        url,
+        repoDir: destination,
+        sshKey: key,
+        knownHostsFile,
+      }).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(changed).toBeInstanceOf(GitError);
+      expect((changed as GitError).failure).toBe('host_key_changed');
+      expect(recordedHostKeys(knownHostsFile, 'pinned.invalid', sshd.port)).toEqual([recorded]);
     });
 
     it('fails without the authorised key', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RemotePin } from './remote-pin';
 
 /**
  * How git reaches ssh remotes: one `ssh` command line with every option pinned, so neither the
@@ -33,11 +34,25 @@ export function writeKeyFile(sessionDir: string, key: SshKeyMaterial): string {
   return file;
 }
 
+/**
+ * Connects to the first checked address instead of resolving the name again, while the host key
+ * is still recorded and checked under the name (`HostKeyAlias` is used verbatim, hence the
+ * known_hosts form with the port), so known_hosts files and `recordedHostKeys` stay as they were.
+ */
+function pinOptions(pin: RemotePin): string[] {
+  return [
+    `-o HostName=${shellQuote(pin.addresses[0])}`,
+    `-o HostKeyAlias=${shellQuote(knownHostsName(pin.host, pin.port))}`,
+  ];
+}
+
 /** The GIT_SSH_COMMAND value; `keyFile` null means no identity at all (auth will fail). */
 export function sshCommand(options: {
   keyFile: string | null;
   knownHostsFile: string;
   connectTimeoutSeconds: number;
+  /** The checked addresses of an ssh remote (see `remotePin`). */
+  pin?: RemotePin;
 }): string {
   const args = [
     'ssh',
@@ -65,6 +80,7 @@ export function sshCommand(options: {
     '-o ServerAliveInterval=15',
     '-o ServerAliveCountMax=4',
     '-o LogLevel=ERROR',
+    ...(options.pin ? pinOptions(options.pin) : []),
   ];
   if (!options.keyFile) args.push('-o PubkeyAuthentication=no');
   return args.join(' ');

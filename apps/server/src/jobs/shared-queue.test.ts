@@ -129,7 +129,10 @@ describe.runIf(dialects.includes('postgres'))(
       expect(mine.map((task) => task.status)).toEqual(
         expect.arrayContaining(['queued', 'running', 'succeeded']),
       );
-      expect(mine.at(-1)).toMatchObject({ progress: { done: 4, total: 4 } });
+      // Every step of the purge reported, whatever their number.
+      const last = mine.at(-1);
+      expect(last?.progress.total).toBeGreaterThan(0);
+      expect(last?.progress.done).toBe(last?.progress.total);
 
       child.kill('SIGTERM');
       const [code] = await once(child, 'exit');
