@@ -21,12 +21,23 @@ export const taskSchema = z
     error: z.string().nullable(),
     /** What the job returned, once it succeeded. */
     result: z.unknown().nullable(),
+    /**
+     * What the task works on, from its payload: for repository tasks `repo_id`, `url`, `method`
+     * and `branch` when set (never credentials), so a reloaded page can show a pending connect.
+     */
+    subject: z.record(z.string(), z.string()).nullable().optional(),
   })
   .meta({ id: 'Task' });
 export type Task = z.infer<typeof taskSchema>;
 
 export const taskParamsSchema = z.object({ id: z.string().min(1).max(200) });
 export type TaskParams = z.infer<typeof taskParamsSchema>;
+
+/** `GET /api/v1/tasks?kind=`: the caller's queued and running tasks, oldest first. */
+export const pendingTasksQuerySchema = z.object({ kind: z.string().min(1).max(100).optional() });
+export type PendingTasksQuery = z.infer<typeof pendingTasksQuerySchema>;
+export const pendingTasksResponseSchema = z.object({ tasks: z.array(taskSchema) });
+export type PendingTasksResponse = z.infer<typeof pendingTasksResponseSchema>;
 
 /** The server-sent event name of a task change on `GET /api/v1/events`. */
 export const TASK_EVENT = 'task';

@@ -2,12 +2,15 @@ import type { Task } from '@codedocs/contract';
 import { newId } from '../auth/random-id';
 import { conflict, notFound } from '../errors/index';
 import { presentTask } from '../presenters/task-presenter';
-import { findJob, insertJobIfAbsent } from '../repositories/jobs-repository';
+import { findJob, insertJobIfAbsent, listPendingJobsOfUser } from '../repositories/jobs-repository';
 import type { Db } from '../repositories/db';
 import { nowIso } from '../services/context';
 import type { JobDefinition } from './job-definition';
 import type { JobRegistry } from './registry';
 import type { TaskEventBus } from './task-events';
+
+/** Most tasks `GET /api/v1/tasks` lists. */
+const PENDING_TASKS_LIMIT = 100;
 
 export interface EnqueueOptions {
   /** The task id: the caller's `x-task-id` when it sent one; a new UUID otherwise. */
@@ -76,6 +79,17 @@ export class JobQueue {
     const job = await findJob(this.options.db, id);
     if (!job || job.user_id !== userId) throw notFound('Task not found');
     return presentTask(job);
+  }
+
+  /** The caller's queued and running tasks (of one kind when given), oldest first, at most 100. */
+  async pending(userId: string, kind?: string): Promise<Task[]> {
+    const jobs = await listPendingJobsOfUser(
+      this.options.db,
+      userId,
+      kind ? [kind] : null,
+      PENDING_TASKS_LIMIT,
+    );
+    return jobs.map(presentTask);
   }
 
   /** Lets local workers start on a new job at once instead of at their next poll. */

@@ -17,6 +17,25 @@ function parseResult(result: string | null): unknown {
   }
 }
 
+/** Payload keys a client may see; anything else in a payload stays on the server. */
+const SUBJECT_KEYS = ['repo_id', 'url', 'method', 'branch'] as const;
+
+function subjectOf(job: Job): Record<string, string> | null {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(job.payload);
+  } catch {
+    return null;
+  }
+  if (typeof payload !== 'object' || payload === null) return null;
+  const subject: Record<string, string> = {};
+  for (const key of SUBJECT_KEYS) {
+    const value = (payload as Record<string, unknown>)[key];
+    if (typeof value === 'string') subject[key] = value;
+  }
+  return Object.keys(subject).length > 0 ? subject : null;
+}
+
 /** A job row → the task JSON of `GET /api/v1/tasks/{id}` and of each SSE `task` event. */
 export function presentTask(job: Job): Task {
   return {
@@ -27,5 +46,6 @@ export function presentTask(job: Job): Task {
     message: job.message,
     error: job.error,
     result: parseResult(job.result),
+    subject: subjectOf(job),
   };
 }

@@ -224,20 +224,25 @@ export async function notifyChannel(db: Db, channel: string, payload: string): P
   await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }
 
-/** The user's jobs of these kinds that have not finished yet (queued, retrying or running). */
+/**
+ * The user's jobs of these kinds (any kind when `kinds` is null) that have not finished yet
+ * (queued, retrying or running), oldest first; at most `limit` when given.
+ */
 export async function listPendingJobsOfUser(
   db: Db,
   userId: string,
-  kinds: string[],
+  kinds: string[] | null,
+  limit?: number,
 ): Promise<Job[]> {
-  if (kinds.length === 0) return [];
-  return db
+  if (kinds !== null && kinds.length === 0) return [];
+  let query = db
     .selectFrom('jobs')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('kind', 'in', kinds)
-    .where('status', 'in', ['queued', 'running'])
-    .execute();
+    .where('status', 'in', ['queued', 'running']);
+  if (kinds !== null) query = query.where('kind', 'in', kinds);
+  query = query.orderBy('created_at').orderBy('id');
+  return (limit === undefined ? query : query.limit(limit)).execute();
 }
 
 /** The JSON payloads of every queued or running job of one kind (any user). */

@@ -18,6 +18,7 @@ export const defaultApiRoutes: ApiRoutes = {
   'GET /api/v2/payments/subscription': () => jsonResponse(testSubscription),
   'GET /api/v0/user/ssh-key': () => jsonResponse({ keys: [] }),
   'GET /api/v1/events': () => openEventStream(),
+  'GET /api/v1/tasks': () => jsonResponse({ tasks: [] }),
 };
 
 /** An event stream that stays open without events, like the server's while nothing changes. */

@@ -1,4 +1,9 @@
-import { taskParamsSchema, taskSchema } from '@codedocs/contract';
+import {
+  pendingTasksQuerySchema,
+  pendingTasksResponseSchema,
+  taskParamsSchema,
+  taskSchema,
+} from '@codedocs/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/authenticate';
 import { EventStreams, streamTaskEvents } from './event-stream';
@@ -14,6 +19,23 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     streams.endAll();
     done();
   });
+
+  app.get(
+    '/tasks',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "The caller's queued and running tasks, oldest first (at most 100)",
+        querystring: pendingTasksQuerySchema,
+        response: { 200: pendingTasksResponseSchema },
+      },
+    },
+    async (request) => ({
+      tasks: await app.jobs.queue.pending(requireAuth(request).user.id, request.query.kind),
+    }),
+  );
 
   app.get(
     '/tasks/:id',

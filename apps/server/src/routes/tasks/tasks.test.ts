@@ -1,4 +1,4 @@
-import { taskSchema } from '@codedocs/contract';
+import { pendingTasksResponseSchema, taskSchema } from '@codedocs/contract';
 import type { Task } from '@codedocs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createVerifiedUser } from '../../test/accounts';
@@ -75,6 +75,43 @@ describe.each(dialects)('task status and the event stream on %s', (dialect) => {
     expect((await get('no-such-task', owner.token)).statusCode).toBe(404);
     expect((await get(task_id)).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/v1/events' })).statusCode).toBe(401);
+  });
+
+  it("lists the caller's pending tasks with their subject, never anyone else's", async () => {
+    const { app } = testApp;
+    const later = new Date(Date.now() + 60 * 60_000);
+    const connect = await app.jobs.queue.enqueue(
+      'repo.connect',
+      {
+        repo_id: 'r-pending',
+        url: 'https://example.com/pending.git',
+        method: 'https',
+        ssh_key_name: 'laptop',
+        branch: null,
+      },
+      { userId: owner.userId, runAfter: later },
+    );
+    await app.jobs.queue.enqueue(progressJob, {}, { userId: stranger.userId, runAfter: later });
+    const list = (token: string, kind?: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/tasks${kind ? `?kind=${kind}` : ''}`,
+        headers: bearer(token),
+      });
+
+    const mine = pendingTasksResponseSchema.parse((await list(owner.token, 'repo.connect')).json());
+    expect(mine.tasks).toEqual([
+      expect.objectContaining({
+        task_id: connect.task_id,
+        status: 'queued',
+        // The subject names the repository; other payload fields (the key name) stay private.
+        subject: { repo_id: 'r-pending', url: 'https://example.com/pending.git', method: 'https' },
+      }),
+    ]);
+    const theirs = pendingTasksResponseSchema.parse((await list(stranger.token)).json());
+    expect(theirs.tasks.map((task) => task.task_id)).not.toContain(connect.task_id);
+    expect(theirs.tasks).toHaveLength(1);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/tasks' })).statusCode).toBe(401);
   });
 
   it("streams progress of the caller's tasks only, and cleans up on disconnect", async () => {

@@ -325,6 +325,30 @@ describe('/app/repository: connect', () => {
     await waitFor(() => expect(screen.queryByTestId('connecting-entry')).toBeNull());
   });
 
+  it('shows again the connects still cloning after a reload, and drops them when they end', async () => {
+    const stream = taskStream();
+    const pending = testTask({
+      task_id: 'task-reload',
+      status: 'queued',
+      progress: { done: 0, total: 0 },
+      message: null,
+      subject: { repo_id: 'repo-7', url: 'https://git.example/acme/slow.git', method: 'https' },
+    });
+    const { fetchMock } = await openRepositories({
+      'GET /api/v1/tasks': () => jsonResponse({ tasks: [pending] }),
+      'GET /api/v1/events': stream.route,
+    });
+
+    const entry = await screen.findByTestId('connecting-entry');
+    expect(entry).toHaveTextContent('https://git.example/acme/slow.git');
+    expect(entry).toHaveTextContent('Queued');
+    expect(requestsTo(fetchMock, 'GET /api/v1/tasks')[0]?.url).toContain('kind=repo.connect');
+    await waitFor(() => expect(requestsTo(fetchMock, 'GET /api/v1/events').length).toBe(1));
+    stream.send({ ...pending, status: 'failed', error: 'Repository not found.' });
+    expect(await findToast('Failed to connect repo')).toBeVisible();
+    await waitFor(() => expect(screen.queryByTestId('connecting-entry')).toBeNull());
+  });
+
   it('shows the server 400 message under the URL field', async () => {
     const { user } = await openRepositories({
       'POST /api/v2/repo/connect': () =>

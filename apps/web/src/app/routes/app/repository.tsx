@@ -10,7 +10,10 @@ import { ConnectingList } from '@/features/repos/components/connecting-list';
 import { RepoCard } from '@/features/repos/components/repo-card';
 import { RepoListSkeleton } from '@/features/repos/components/repo-list-skeleton';
 import { useRepoActions } from '@/features/repos/hooks/use-repo-actions';
-import { selectRepoConnections } from '@/features/repos/store/connecting-slice';
+import {
+  restorePendingConnections,
+  selectRepoConnections,
+} from '@/features/repos/store/connecting-slice';
 import { fetchRepos, selectReposState } from '@/features/repos/store/repos-slice';
 import { fetchSshKeys, selectSshKeysState } from '@/features/ssh-keys/store/ssh-keys-slice';
 import { useAppDispatch, useAppSelector } from '../../hooks';
@@ -39,6 +42,12 @@ export function RepositoryScreen() {
   useEffect(() => {
     if (status === 'idle') void dispatch(fetchRepos());
   }, [dispatch, status]);
+
+  // Connects started before a reload are still cloning on the server: show them again.
+  useEffect(() => {
+    const restore = dispatch(restorePendingConnections());
+    return () => restore.abort();
+  }, [dispatch]);
 
   const visible = useMemo(
     () => repos.filter((repo) => matchesRepoFilter(repo, filter)),

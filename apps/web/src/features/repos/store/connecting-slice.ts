@@ -1,12 +1,15 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   FAILED_TO_CONNECT_REPO,
+  REPO_METHODS,
   SOMETHING_WENT_WRONG,
   type RepoConnectRequest,
   type RepoMethod,
+  type Task,
 } from '@codedocs/contract';
 import { apiErrorFromUnknown } from '@/lib/api-error';
 import { getPlanToken } from '@/lib/cookies';
+import { getPendingConnects } from '../api/pending-connects';
 import { connectRepo } from '../api/repo-calls';
 import type { RepoFailure } from './repo-failure';
 import { newTaskId } from './task-id';
@@ -74,6 +77,32 @@ export const connectRepository = createAsyncThunk<
   { idGenerator: newTaskId },
 );
 
+/** A pending connect task as a connecting entry, when its subject names the repository. */
+function pendingConnectionOf(task: Task): PendingConnection | null {
+  const { repo_id: repoId, url, method } = task.subject ?? {};
+  const knownMethod = REPO_METHODS.find((candidate) => candidate === method);
+  if (!repoId || !url || !knownMethod) return null;
+  return {
+    task_id: task.task_id,
+    url,
+    method: knownMethod,
+    queued: task.status === 'queued',
+    repo_id: repoId,
+  };
+}
+
+/**
+ * Brings back the connects still cloning after a page reload (the list lives only in the page):
+ * `GET /api/v1/tasks?kind=repo.connect`. Best effort: a failure leaves the list as it is.
+ */
+export const restorePendingConnections = createAsyncThunk<PendingConnection[], void>(
+  'repos/restorePendingConnections',
+  async (_arg, { signal }) => {
+    const { tasks } = await getPendingConnects(signal);
+    return tasks.flatMap((task) => pendingConnectionOf(task) ?? []);
+  },
+);
+
 export const repoConnectionsSlice = createSlice({
   name: 'repoConnections',
   initialState,
@@ -94,6 +123,10 @@ export const repoConnectionsSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
+      .addCase(restorePendingConnections.fulfilled, (state, action) => {
+        const known = new Set(state.connecting.map((entry) => entry.task_id));
+        state.connecting.push(...action.payload.filter((entry) => !known.has(entry.task_id)));
+      })
       .addCase(connectRepository.pending, (state) => {
         state.error = null;
       })
