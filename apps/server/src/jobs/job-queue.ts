@@ -2,12 +2,20 @@ import type { Task } from '@codedocs/contract';
 import { newId } from '../auth/random-id';
 import { conflict, notFound } from '../errors/index';
 import { presentTask } from '../presenters/task-presenter';
-import { findJob, insertJobIfAbsent, listPendingJobsOfUser } from '../repositories/jobs-repository';
+import {
+  cancelJob,
+  findJob,
+  insertJobIfAbsent,
+  listPendingJobsOfUser,
+} from '../repositories/jobs-repository';
 import type { Db } from '../repositories/db';
 import { nowIso } from '../services/context';
 import type { JobDefinition } from './job-definition';
 import type { JobRegistry } from './registry';
 import type { TaskEventBus } from './task-events';
+
+/** The error a cancelled task reports. */
+export const TASK_CANCELLED = 'Cancelled by the user';
 
 /** Most tasks `GET /api/v1/tasks` lists. */
 const PENDING_TASKS_LIMIT = 100;
@@ -90,6 +98,22 @@ export class JobQueue {
       PENDING_TASKS_LIMIT,
     );
     return jobs.map(presentTask);
+  }
+
+  /**
+   * Cancels the caller's task: a queued one never runs, a running one is stopped by its worker
+   * within a heartbeat (its handler is aborted, git processes killed). 404 for anyone else's or
+   * an unknown id; 409 when it has already finished.
+   */
+  async cancel(id: string, userId: string): Promise<Task> {
+    const cancelled = await cancelJob(this.options.db, id, userId, TASK_CANCELLED, nowIso());
+    if (cancelled) {
+      await this.options.events.publish(cancelled);
+      return presentTask(cancelled);
+    }
+    const job = await findJob(this.options.db, id);
+    if (!job || job.user_id !== userId) throw notFound('Task not found');
+    throw conflict('The task has already finished');
   }
 
   /** Lets local workers start on a new job at once instead of at their next poll. */

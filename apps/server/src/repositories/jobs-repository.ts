@@ -213,10 +213,32 @@ export async function reapStaleJobs(
 export async function deleteFinishedJobs(db: Db, before: string): Promise<number> {
   const result = await db
     .deleteFrom('jobs')
-    .where('status', 'in', ['succeeded', 'failed'])
+    .where('status', 'in', ['succeeded', 'failed', 'cancelled'])
     .where('finished_at', '<', before)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Cancels the user's job if it has not finished: it becomes `cancelled` and unlocked, so no
+ * worker claims it and the worker running it loses it at its next heartbeat (which aborts the
+ * handler). Returns the updated row, or undefined when there was nothing to cancel.
+ */
+export async function cancelJob(
+  db: Db,
+  id: string,
+  userId: string,
+  reason: string,
+  now: string,
+): Promise<Job | undefined> {
+  return db
+    .updateTable('jobs')
+    .set({ status: 'cancelled', locked_by: null, error: reason, finished_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['queued', 'running'])
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** PostgreSQL NOTIFY on `channel`, delivered to every connection that LISTENs on it. */

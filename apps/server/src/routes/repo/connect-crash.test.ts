@@ -13,6 +13,7 @@ import { startGitDaemon } from '../../test/git-daemon';
 import type { GitDaemon } from '../../test/git-daemon';
 import { createFixtureRepo } from '../../test/git-fixtures';
 import { eventually, FAST_JOB_TIMINGS, waitForTask } from '../../test/jobs';
+import { bearer } from '../../test/accounts';
 import { createRepoUser, getAs, postConnect } from '../../test/repos';
 import { startStallingProxy } from '../../test/stalling-proxy';
 import type { StallingProxy } from '../../test/stalling-proxy';
@@ -111,5 +112,39 @@ describe.each(dialects)('a worker killed in the middle of a clone on %s', (diale
     expect(files.files.map((file) => file.file_path)).toEqual(['a.ts', 'b/c.py', 'd.md']);
     expect(files.total).toBe(3);
     expect(readdirSync(reposDir).sort()).toEqual([`${repoId}.git`]);
+  });
+
+  it('stops a clone the user cancels: git is stopped, no repo, nothing left on disk', async () => {
+    root = mkdtempSync(join(tmpdir(), 'codedocs-cancel-'));
+    createFixtureRepo(root, 'slow', { 'a.ts': 'a\n' });
+    daemon = await startGitDaemon(root);
+    proxy = await startStallingProxy(daemon.port);
+    testApp = await createTestApp(dialect, {
+      allowPrivateNetwork: true,
+      jobTimings: FAST_JOB_TIMINGS,
+    });
+    const { app } = testApp;
+    const user = await createRepoUser(app, 'cancel@example.com');
+    const connected = await postConnect(app, user, {
+      external_repo_url: `git://127.0.0.1:${proxy.port}/slow.git`,
+    });
+    const { task_id: taskId, repo_id: repoId } = connected.json();
+    await eventually(() => proxy!.held() > 0, 20_000);
+
+    const cancelled = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/tasks/${taskId}`,
+      headers: bearer(user.token),
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const reposDir = join(app.config.dataDir, 'repos');
+    // The heartbeat aborts the handler, which kills git; the half-made clone goes with it.
+    await eventually(() => readdirSync(reposDir).length === 0, 10_000);
+    expect(await waitForTask(app, taskId, user.id)).toMatchObject({
+      status: 'failed',
+      error: 'Cancelled by the user',
+    });
+    const repos = repoListResponseSchema.parse((await getAs(app, user, '/api/v0/repo')).json());
+    expect(repos.repos.map((repo) => repo.repo_id)).not.toContain(repoId);
   });
 });

@@ -52,6 +52,21 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => app.jobs.queue.get(request.params.id, requireAuth(request).user.id),
   );
 
+  app.delete(
+    '/tasks/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "Cancels one of the caller's queued or running tasks (409 once it has finished)",
+        params: taskParamsSchema,
+        response: { 200: taskSchema },
+      },
+    },
+    async (request) => app.jobs.queue.cancel(request.params.id, requireAuth(request).user.id),
+  );
+
   app.get(
     '/events',
     {

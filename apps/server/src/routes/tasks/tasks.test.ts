@@ -2,7 +2,13 @@ import { pendingTasksResponseSchema, taskSchema } from '@codedocs/contract';
 import type { Task } from '@codedocs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createVerifiedUser } from '../../test/accounts';
-import { eventually, FAST_JOB_TIMINGS, progressJob, registerProgressJob } from '../../test/jobs';
+import {
+  eventually,
+  FAST_JOB_TIMINGS,
+  progressJob,
+  registerProgressJob,
+  testJob,
+} from '../../test/jobs';
 import { waitForTask } from '../../test/jobs';
 import { createTestApp, testDialects } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
@@ -33,7 +39,11 @@ function readEvents(response: Response) {
   return { tasks, comments, done };
 }
 
+/** Runs until its signal aborts, and records that it saw the abort. */
+const untilAbortedJob = testJob('test.until-aborted', 1);
+
 describe.each(dialects)('task status and the event stream on %s', (dialect) => {
+  const aborted: string[] = [];
   let testApp: TestApp;
   let baseUrl: string;
   let owner: { token: string; userId: string };
@@ -42,6 +52,11 @@ describe.each(dialects)('task status and the event stream on %s', (dialect) => {
   beforeAll(async () => {
     testApp = await createTestApp(dialect, { jobTimings: FAST_JOB_TIMINGS });
     registerProgressJob(testApp.app.jobs.registry, 30);
+    testApp.app.jobs.registry.register(untilAbortedJob, async ({ jobId, signal }) => {
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+      aborted.push(jobId);
+      throw signal.reason;
+    });
     baseUrl = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     const a = await createVerifiedUser(testApp.app, 'owner@example.com');
     const b = await createVerifiedUser(testApp.app, 'stranger@example.com');
@@ -112,6 +127,37 @@ describe.each(dialects)('task status and the event stream on %s', (dialect) => {
     expect(theirs.tasks.map((task) => task.task_id)).not.toContain(connect.task_id);
     expect(theirs.tasks).toHaveLength(1);
     expect((await app.inject({ method: 'GET', url: '/api/v1/tasks' })).statusCode).toBe(401);
+  });
+
+  it('cancels a queued task before it runs and a running one through its heartbeat', async () => {
+    const { app } = testApp;
+    const cancel = (id: string, token: string) =>
+      app.inject({ method: 'DELETE', url: `/api/v1/tasks/${id}`, headers: bearer(token) });
+    const later = new Date(Date.now() + 60 * 60_000);
+    const queued = await app.jobs.queue.enqueue(
+      progressJob,
+      {},
+      { userId: owner.userId, runAfter: later },
+    );
+    expect((await cancel(queued.task_id, stranger.token)).statusCode).toBe(404);
+    const cancelled = await cancel(queued.task_id, owner.token);
+    expect(cancelled.statusCode).toBe(200);
+    expect(taskSchema.parse(cancelled.json())).toMatchObject({
+      status: 'failed',
+      error: 'Cancelled by the user',
+    });
+    expect((await cancel(queued.task_id, owner.token)).statusCode).toBe(409);
+
+    const running = await app.jobs.queue.enqueue(untilAbortedJob, {}, { userId: owner.userId });
+    await waitForTask(app, running.task_id, owner.userId, ['running']);
+    expect((await cancel(running.task_id, owner.token)).statusCode).toBe(200);
+    await eventually(() => aborted.includes(running.task_id), 5_000);
+    // The worker that lost it writes nothing back: the task stays cancelled.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await app.jobs.queue.get(running.task_id, owner.userId)).toMatchObject({
+      status: 'failed',
+      error: 'Cancelled by the user',
+    });
   });
 
   it("streams progress of the caller's tasks only, and cleans up on disconnect", async () => {

@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict, notFound, serviceUnavailable } from '..
 import { isSafeBranchName, listBranches } from '../../git/index';
 import { repoCheckoutJob, repoSyncJob } from '../../jobs/definitions/index';
 import type { JobDefinition } from '../../jobs/job-definition';
+import { TASK_CANCELLED } from '../../jobs/job-queue';
 import type { JobRuntime } from '../../jobs/job-runtime';
 import { presentRepo } from '../../presenters/repo-presenter';
 import { findJob, listPendingJobsOfUser } from '../../repositories/jobs-repository';
@@ -110,7 +111,13 @@ async function runRepoTask<Payload extends { repo_id: string }>(
     }
   }
   // The bound leaves git its whole timeout plus a retry's backoff.
-  return waitForTaskEnd(jobs, taskId, userId, ctx.config.gitTimeoutMs + 30_000);
+  const task = await waitForTaskEnd(jobs, taskId, userId, ctx.config.gitTimeoutMs + 30_000);
+  if (task.status === 'failed' && task.error === TASK_CANCELLED) {
+    // The aborted handler wrote nothing back: the repository is as it was before.
+    await updateRepo(ctx.db, repo.id, { status: repo.status, error: repo.error });
+    throw conflict('The task was cancelled');
+  }
+  return task;
 }
 
 /** Whether a stored job is this request's task sent again (same owner, kind and repository). */

@@ -349,6 +349,31 @@ describe('/app/repository: connect', () => {
     await waitFor(() => expect(screen.queryByTestId('connecting-entry')).toBeNull());
   });
 
+  it('cancels a pending connect: the task is deleted and the entry leaves without an error', async () => {
+    const stream = taskStream();
+    const pending = testTask({
+      task_id: 'task-cancel',
+      status: 'running',
+      subject: { repo_id: 'repo-8', url: 'https://git.example/acme/huge.git', method: 'https' },
+    });
+    const { user, fetchMock } = await openRepositories({
+      'GET /api/v1/tasks': () => jsonResponse({ tasks: [pending] }),
+      'GET /api/v1/events': stream.route,
+      'DELETE /api/v1/tasks/task-cancel': () =>
+        jsonResponse({ ...pending, status: 'failed', error: 'Cancelled by the user' }),
+    });
+    const entry = await screen.findByTestId('connecting-entry');
+
+    await user.click(within(entry).getByTestId('connecting-cancel'));
+
+    expect(await findToast('Connection cancelled')).toBeVisible();
+    expect(requestsTo(fetchMock, 'DELETE /api/v1/tasks/task-cancel')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByTestId('connecting-entry')).toBeNull());
+    stream.send({ ...pending, status: 'failed', error: 'Cancelled by the user' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Failed to connect repo')).toBeNull();
+  });
+
   it('shows the server 400 message under the URL field', async () => {
     const { user } = await openRepositories({
       'POST /api/v2/repo/connect': () =>

@@ -1,4 +1,4 @@
-import type { PendingTasksResponse } from '@codedocs/contract';
+import type { PendingTasksResponse, Task } from '@codedocs/contract';
 import { api } from '@/lib/api-client';
 
 /** The job kind of a repository connect, as its tasks report it. */
@@ -10,4 +10,9 @@ export function getPendingConnects(signal?: AbortSignal): Promise<PendingTasksRe
     query: { kind: REPO_CONNECT_TASK_KIND },
     signal,
   });
+}
+
+/** `DELETE /api/v1/tasks/{id}`: stops a queued or running connect (409 once it has finished). */
+export function cancelTask(taskId: string): Promise<Task> {
+  return api.v1.delete<Task>(`/tasks/${encodeURIComponent(taskId)}`);
 }

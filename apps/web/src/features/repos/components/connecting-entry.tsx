@@ -1,11 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { X } from 'lucide-react';
 import { FAILED_TO_CONNECT_REPO } from '@codedocs/contract';
 import { useAppDispatch } from '@/app/hooks';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { useTask } from '@/hooks/use-task';
 import { toast } from '@/hooks/use-toast';
+import { apiErrorFromUnknown } from '@/lib/api-error';
+import { cancelTask } from '../api/pending-connects';
 import {
   connectionFinished,
   connectionStarted,
@@ -28,6 +32,24 @@ export function ConnectingEntry({ entry }: ConnectingEntryProps) {
   const task = useTask(entry.task_id);
   const finished = useRef(false);
   const status = task?.status;
+  const [cancelling, setCancelling] = useState(false);
+
+  const handleCancel = async () => {
+    setCancelling(true);
+    try {
+      await cancelTask(entry.task_id);
+      finished.current = true;
+      dispatch(connectionFinished(entry.task_id));
+      toast({ title: 'Connection cancelled', description: entry.url });
+    } catch (error) {
+      setCancelling(false);
+      const failure = apiErrorFromUnknown(error);
+      // 409: the clone finished meanwhile; its own event ends the entry.
+      if (failure.status !== 409) {
+        toast({ variant: 'destructive', title: 'Could not cancel', description: failure.message });
+      }
+    }
+  };
 
   useEffect(() => {
     if (!task || finished.current) return;
@@ -68,10 +90,23 @@ export function ConnectingEntry({ entry }: ConnectingEntryProps) {
             {entry.method}
           </Badge>
         </div>
-        <span className="text-xs text-muted-foreground" role="status">
-          {queued ? 'Queued' : (task?.message ?? 'Connecting…')}
-          {!queued && total > 0 && ` (${done}/${total})`}
-        </span>
+        <div className="flex items-center gap-2">
+          <span className="text-xs text-muted-foreground" role="status">
+            {queued ? 'Queued' : (task?.message ?? 'Connecting…')}
+            {!queued && total > 0 && ` (${done}/${total})`}
+          </span>
+          <Button
+            variant="ghost"
+            size="sm"
+            data-testid="connecting-cancel"
+            aria-label={`Cancel connecting ${entry.url}`}
+            disabled={cancelling}
+            onClick={() => void handleCancel()}
+          >
+            <X aria-hidden="true" />
+            Cancel
+          </Button>
+        </div>
       </div>
       <Progress
         data-testid="task-progress"
