@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { codeHash, objectId } from './identity.ts';
+import { codeHash, createCodeHasher, objectId } from './identity.ts';
 import { indexFile } from './index-file.ts';
 
 describe('stable identity', () => {
@@ -16,6 +16,17 @@ describe('stable identity', () => {
     expect(codeHash('function f(a,b){return a+b;}')).toBe(base);
     expect(codeHash('function f(a, b) {\n\treturn   a +\n b;\n}\n')).toBe(base);
     expect(codeHash('function f(a, b) {\n  return a - b;\n}')).not.toBe(base);
+  });
+
+  test('hashing a range of a source equals hashing its text', () => {
+    const source =
+      '  class A {\n\t  f( a ,b )\u00a0{ return a+ b ; }\r\n  $x  y  é  z }\n  \n x\u2028y ';
+    const hashRange = createCodeHasher(source);
+    for (let start = 0; start <= source.length; start++) {
+      for (let end = start; end <= source.length; end++) {
+        expect(hashRange(start, end)).toBe(codeHash(source.slice(start, end)));
+      }
+    }
   });
 
   test('an object keeps its id when code around it changes, and overloads get distinct ids', async () => {

@@ -37,3 +37,81 @@ export function codeHash(code: string): string {
 export function contentHash(content: Uint8Array | string): string {
   return createHash('sha1').update(content).digest('hex');
 }
+
+/** ECMAScript `\s`: the characters normalizeCode treats as whitespace. */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    (c >= 0xa0 &&
+      (c === 0xa0 ||
+        c === 0x1680 ||
+        (c >= 0x2000 && c <= 0x200a) ||
+        c === 0x2028 ||
+        c === 0x2029 ||
+        c === 0x202f ||
+        c === 0x205f ||
+        c === 0x3000 ||
+        c === 0xfeff))
+  );
+}
+
+/** `[\w$]`: a whitespace run between two of these stays one space, any other run vanishes. */
+function isWord(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36
+  );
+}
+
+/**
+ * codeHash for ranges of one source, without normalising nested ranges over and over (a
+ * module, its classes and their methods overlap): a range is normalised once, and a range
+ * inside the last one normalised (objects arrive parent first) is a slice of that. Exact
+ * because normalizeCode only looks at each whitespace run's two neighbours, and runs at a
+ * range's ends are trimmed away.
+ */
+export function createCodeHasher(source: string): (start: number, end: number) => string {
+  // the last normalised range [from, to] (both non-whitespace), its normal form, and where
+  // each of its characters landed in that form
+  let from = 0;
+  let to = -1;
+  let normalized = '';
+  let at = new Int32Array(0);
+  const normalize = (first: number, last: number): void => {
+    from = first;
+    to = last;
+    at = new Int32Array(last - first + 1);
+    const parts: string[] = [];
+    let out = 0;
+    let copyFrom = first;
+    for (let i = first; i <= last; i++) {
+      if (!isSpace(source.charCodeAt(i))) {
+        at[i - first] = out++;
+        continue;
+      }
+      let j = i + 1;
+      while (isSpace(source.charCodeAt(j))) j++;
+      parts.push(source.slice(copyFrom, i));
+      if (isWord(source.charCodeAt(i - 1)) && isWord(source.charCodeAt(j))) {
+        parts.push(' ');
+        out++;
+      }
+      copyFrom = j;
+      i = j - 1;
+    }
+    parts.push(source.slice(copyFrom, last + 1));
+    normalized = parts.join('');
+  };
+  return (start, end) => {
+    let first = start;
+    while (first < end && isSpace(source.charCodeAt(first))) first++;
+    let last = end - 1;
+    while (last >= first && isSpace(source.charCodeAt(last))) last--;
+    let code = '';
+    if (first <= last) {
+      if (first < from || last > to) normalize(first, last);
+      code = normalized.slice(at[first - from], at[last - from]! + 1);
+    }
+    return createHash('sha1').update(code).digest('hex').slice(0, 20);
+  };
+}

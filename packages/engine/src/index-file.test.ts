@@ -43,6 +43,21 @@ describe('indexFile', () => {
     expect(file.objects.find((o) => o.kind === 'function')?.name).toBe('café');
   });
 
+  test('results do not depend on which files were indexed before (per-tree node caches)', async () => {
+    const a = {
+      path: 'a.ts',
+      content: 'export class A {\n  @d m(x?: T) {}\n}\nexport default function () {}\n',
+    };
+    const b = {
+      path: 'b.ts',
+      content:
+        'const o = { m() {} };\nexport const k: K = 1;\nexport default class extends Base {}\n',
+    };
+    const alone = await indexFile(b);
+    await indexFile(a);
+    expect(await indexFile(b)).toEqual(alone);
+  });
+
   test('a 5 MB generated file is parsed completely', async () => {
     const chunk = (i: number) => `def f${i}(a, b=${i}):\n    """Doc ${i}."""\n    return a + b\n\n`;
     let text = '';

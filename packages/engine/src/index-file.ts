@@ -40,6 +40,14 @@ export function syntaxDiagnostics(tree: Tree): Diagnostic[] {
   return out;
 }
 
+/** Lines of decoded text (what split('\n').length gives, without building every line). */
+function countLines(text: string): number {
+  if (text.length === 0) return 0;
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  return lines;
+}
+
 /**
  * One file through the pipeline's per-file stages: detect → decode → parse → convert. Unknown,
  * binary and oversized files come back listed with no objects; nothing here throws for bad
@@ -68,7 +76,7 @@ export async function indexFile(file: SourceFile, options: IndexOptions = {}): P
     return { ...base, status: 'too-large' };
   const { text, diagnostics } = decodeSource(file.content);
   base.diagnostics.push(...diagnostics);
-  base.lines = text.length === 0 ? 0 : text.split('\n').length;
+  base.lines = countLines(text);
   const parser = await parserFor(spec.id);
   if (!parser) {
     base.diagnostics.push({

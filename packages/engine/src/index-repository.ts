@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { indexFile, type IndexOptions } from './index-file.ts';
 import {
   ENGINE_SCHEMA_VERSION,
@@ -57,8 +58,7 @@ async function parseAll(
   }
 }
 
-async function readLazily(path: string): Promise<Uint8Array> {
-  const { readFile } = await import('node:fs/promises');
+function readLazily(path: string): Promise<Uint8Array> {
   return readFile(path);
 }
 

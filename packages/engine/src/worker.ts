@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { indexFile, type IndexOptions } from './index-file.ts';
 import type { FileIndex } from './model.ts';
 
@@ -15,10 +16,8 @@ export interface ParseTask {
  * once per thread (see parse/grammars.ts), so a worker pays for each language once.
  */
 export default async function parseTask(task: ParseTask): Promise<FileIndex> {
-  let content = task.content;
-  if (content === undefined && task.absolutePath) {
-    const { readFile } = await import('node:fs/promises');
-    content = await readFile(task.absolutePath);
-  }
+  // a synchronous read: this thread has nothing else to do meanwhile, and a per-task dynamic
+  // import would go through the module loader (tsx hooks) on every file
+  const content = task.content ?? (task.absolutePath ? readFileSync(task.absolutePath) : undefined);
   return indexFile({ path: task.path, content: content ?? '' }, task.options);
 }

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { codeHash, objectId } from '../identity.ts';
+import { createCodeHasher, objectId } from '../identity.ts';
 import type {
   BodyFacts,
   CodeObject,
@@ -22,6 +22,10 @@ export interface ConvertContext {
   imports: ImportSite[];
   /** qualifiedName\0kind → how many seen so far (overload index). */
   seen: Map<string, number>;
+  /** codeHash of a range of `source` (normalises the file once, not every nested object). */
+  hashRange: (start: number, end: number) => string;
+  /** Start offset of each line of `source`, filled on first use (snippets of sites). */
+  lineStarts?: number[];
 }
 
 /** Creates an empty context for one file. */
@@ -40,6 +44,7 @@ export function createContext(
     sites: [],
     imports: [],
     seen: new Map(),
+    hashRange: createCodeHasher(source),
   };
 }
 
@@ -67,10 +72,16 @@ export function oneLine(text: string): string {
 }
 
 /** The declaration text up to its body, i.e. the signature as written. */
-export function signatureOf(node: Node, body: Node | null | undefined): string {
-  const end = body ? body.startIndex : node.endIndex;
-  const head = node.text
-    .slice(0, end - node.startIndex)
+export function signatureOf(
+  ctx: ConvertContext,
+  node: Node,
+  body: Node | null | undefined,
+): string {
+  // sliced from the source: node.text would copy the whole body only to cut it off
+  const nodeEnd = node.endIndex;
+  const end = body ? Math.min(body.startIndex, nodeEnd) : nodeEnd;
+  const head = ctx.source
+    .slice(node.startIndex, Math.max(end, node.startIndex))
     .split('\n')
     .filter((line) => !/^\s*(#(?!\[)|\/\/|\/\*|\*)/.test(line))
     .join('\n');
@@ -90,7 +101,7 @@ export function addObject(ctx: ConvertContext, node: Node, draft: ObjectDraft): 
     kind: draft.kind,
     name: draft.name,
     qualifiedName,
-    signature: draft.signature ?? oneLine(node.text.split('\n')[0] ?? ''),
+    signature: draft.signature ?? oneLine(firstLineOf(ctx.source, node)),
     parameters: draft.parameters ?? [],
     modifiers: {
       exported: false,
@@ -107,7 +118,7 @@ export function addObject(ctx: ConvertContext, node: Node, draft: ObjectDraft): 
       endColumn: rangeNode.endPosition.column + 1,
     },
     overloadIndex,
-    codeHash: codeHash(rangeNode.text),
+    codeHash: ctx.hashRange(rangeNode.startIndex, rangeNode.endIndex),
   };
   if (draft.returnType !== undefined) object.returnType = draft.returnType;
   if (draft.parent) object.parentId = draft.parent.id;
@@ -115,6 +126,14 @@ export function addObject(ctx: ConvertContext, node: Node, draft: ObjectDraft): 
   if (draft.body) object.body = draft.body;
   ctx.objects.push(object);
   return object;
+}
+
+/** The node's text up to its first line break, read from the source (node.text copies it all). */
+function firstLineOf(source: string, node: Node): string {
+  const start = node.startIndex;
+  const end = node.endIndex;
+  const lineEnd = source.indexOf('\n', start);
+  return source.slice(start, lineEnd === -1 || lineEnd > end ? end : lineEnd);
 }
 
 /** Records a call/usage site with a one-line snippet of its line. */
@@ -132,17 +151,30 @@ export function addSite(
     kind,
     line: row + 1,
     column: node.startPosition.column + 1,
-    snippet: lineAt(ctx.source, node.startIndex).trim().slice(0, 200),
+    snippet: lineAt(ctx, row).trim().slice(0, 200),
   };
   if (qualifier) site.qualifier = qualifier;
   if (from) site.fromId = from.id;
   ctx.sites.push(site);
 }
 
-function lineAt(source: string, index: number): string {
-  const start = source.lastIndexOf('\n', index - 1) + 1;
-  const end = source.indexOf('\n', index);
-  return source.slice(start, end === -1 ? source.length : end);
+/** Line `row` of the source: a table lookup, not a scan (minified files have very long lines). */
+function lineAt(ctx: ConvertContext, row: number): string {
+  let starts = ctx.lineStarts;
+  if (!starts) {
+    starts = [0];
+    for (let at = ctx.source.indexOf('\n'); at !== -1; at = ctx.source.indexOf('\n', at + 1))
+      starts.push(at + 1);
+    ctx.lineStarts = starts;
+  }
+  const start = starts[row] ?? ctx.source.length;
+  const next = starts[row + 1];
+  return ctx.source.slice(start, next === undefined ? ctx.source.length : next - 1);
+}
+
+/** node.text read from the source string: one call into WebAssembly (endIndex) instead of several. */
+export function textOf(ctx: ConvertContext, node: Node): string {
+  return ctx.source.slice(node.startIndex, node.endIndex);
 }
 
 /** A converter turns one parsed file into objects, sites and imports. */

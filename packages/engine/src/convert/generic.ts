@@ -195,7 +195,7 @@ function declare(
     parent: owner,
     ...(prefix ? { prefix } : {}),
     signature:
-      body || isFunction ? signatureOf(node, body) : (node.text.split('\n')[0] ?? '').trim(),
+      body || isFunction ? signatureOf(ctx, node, body) : (node.text.split('\n')[0] ?? '').trim(),
     parameters: isFunction ? readGenericParameters(node) : [],
     ...(returns ? { returnType: returns } : {}),
     modifiers: {
@@ -228,7 +228,7 @@ function implPlaceholder(
     kind: 'struct',
     name,
     parent,
-    signature: signatureOf(node, bodyOf(node)),
+    signature: signatureOf(ctx, node, bodyOf(node)),
   });
 }
 

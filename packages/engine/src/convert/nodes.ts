@@ -1,4 +1,40 @@
-import type { Node } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
+
+// node.type and node.parent remembered by node id (unique within one tree) for the tree being
+// converted: each read crosses into WebAssembly, and web-tree-sitter 0.25 finds a parent by
+// walking down from the root and returns a new Node each time
+let cachedTree: Tree | undefined;
+const types = new Map<number, string>();
+const parents = new Map<number, Node | null>();
+
+function useTree(tree: Tree): void {
+  if (tree === cachedTree) return;
+  cachedTree = tree;
+  types.clear();
+  parents.clear();
+}
+
+/** node.type, read once per node of the current tree (converters ask again and again). */
+export function typeOf(node: Node): string {
+  useTree(node.tree);
+  let type = types.get(node.id);
+  if (type === undefined) {
+    type = node.type;
+    types.set(node.id, type);
+  }
+  return type;
+}
+
+/** node.parent, looked up once per node of the current tree. */
+export function parentOf(node: Node): Node | null {
+  useTree(node.tree);
+  let parent = parents.get(node.id);
+  if (parent === undefined) {
+    parent = node.parent;
+    parents.set(node.id, parent);
+  }
+  return parent;
+}
 
 /** Children without the nulls web-tree-sitter's typings allow. */
 export function kids(node: Node): Node[] {

@@ -2,9 +2,9 @@ import type { Node } from 'web-tree-sitter';
 import { parseDocstring } from '../doc-comments/docstring.ts';
 import { cleandoc } from '../doc-comments/strip.ts';
 import type { CodeObject, DocComment, Parameter } from '../model.ts';
-import { addObject, addSite, signatureOf, type ConvertContext } from './context.ts';
+import { addObject, addSite, signatureOf, textOf, type ConvertContext } from './context.ts';
 import { walkScoped } from './walk.ts';
-import { fieldText, hasToken, namedKids, typeText } from './nodes.ts';
+import { fieldText, hasToken, namedKids, typeOf, typeText } from './nodes.ts';
 
 /** Evaluates a Python string literal's text enough for docstrings (prefixes, quotes, escapes). */
 export function pythonStringValue(node: Node): string | undefined {
@@ -133,6 +133,7 @@ export function convertPython(root: Node, ctx: ConvertContext): void {
 }
 
 const VISITED = [
+  'decorated_definition',
   'function_definition',
   'class_definition',
   'lambda',
@@ -152,13 +153,14 @@ function declare(
   scope: Scope,
 ): CodeObject | undefined {
   if (type !== 'function_definition' && type !== 'class_definition') return undefined;
-  const name = fieldText(node, 'name');
+  const nameNode = node.childForFieldName('name');
+  const name = nameNode ? textOf(ctx, nameNode) : undefined;
   if (!name) return undefined;
-  const decorated = node.parent?.type === 'decorated_definition' ? node.parent : undefined;
+  const decorated = decoratedBy.get(ctx)?.get(node.id);
   const decorators = decorated
     ? namedKids(decorated)
-        .filter((d) => d.type === 'decorator')
-        .map((d) => d.text.replace(/\s+/g, ' '))
+        .filter((d) => typeOf(d) === 'decorator')
+        .map((d) => textOf(ctx, d).replace(/\s+/g, ' '))
     : [];
   const body = node.childForFieldName('body');
   const doc = toDoc(readDocstring(body));
@@ -168,7 +170,7 @@ function declare(
       kind: 'class',
       name,
       parent: scope.parent,
-      signature: signatureOf(node, body),
+      signature: signatureOf(ctx, node, body),
       modifiers: { exported },
       decorators,
       ...(doc ? { doc } : {}),
@@ -180,7 +182,7 @@ function declare(
     kind: inClass ? (name === '__init__' ? 'constructor' : 'method') : 'function',
     name,
     parent: scope.parent,
-    signature: signatureOf(node, body),
+    signature: signatureOf(ctx, node, body),
     parameters: readPythonParameters(node.childForFieldName('parameters')),
     ...(returnType !== undefined ? { returnType } : {}),
     modifiers: {
@@ -198,8 +200,20 @@ function declare(
   });
 }
 
+/**
+ * Per file, each child of a decorated_definition → that node, noted when it is visited (before
+ * its children), so a definition finds its decorators without a parent lookup.
+ */
+const decoratedBy = new WeakMap<ConvertContext, Map<number, Node>>();
+
 function enter(node: Node, ctx: ConvertContext, scope: Scope): Scope {
   const type = node.type;
+  if (type === 'decorated_definition') {
+    const map = decoratedBy.get(ctx) ?? new Map<number, Node>();
+    for (const child of namedKids(node)) map.set(child.id, node);
+    decoratedBy.set(ctx, map);
+    return scope;
+  }
   const object = declare(node, type, ctx, scope);
   let inner = scope;
   if (object) inner = { parent: object, owner: object.kind === 'class' ? undefined : object };
@@ -219,26 +233,30 @@ function record(
   switch (type) {
     case 'call': {
       const fn = node.childForFieldName('function');
-      if (fn?.type === 'identifier') addSite(ctx, fn, 'call', fn.text, owner);
-      else if (fn?.type === 'attribute') {
+      if (!fn) return;
+      const fnType = fn.type;
+      if (fnType === 'identifier') addSite(ctx, fn, 'call', textOf(ctx, fn), owner);
+      else if (fnType === 'attribute') {
         const attr = fn.childForFieldName('attribute');
         const obj = fn.childForFieldName('object');
-        if (attr)
+        if (attr) {
+          const qualifier = obj ? textOf(ctx, obj) : undefined;
           addSite(
             ctx,
             attr,
             'call',
-            attr.text,
+            textOf(ctx, attr),
             owner,
-            obj && obj.text.length < 60 ? obj.text : undefined,
+            qualifier !== undefined && qualifier.length < 60 ? qualifier : undefined,
           );
+        }
       }
       return;
     }
     case 'type':
       // names in annotations are usages of the classes they name (`def f(x: Config) -> Result`)
       for (const id of node.descendantsOfType('identifier')) {
-        if (id) addSite(ctx, id, 'usage', id.text, owner ?? scope.parent);
+        if (id) addSite(ctx, id, 'usage', textOf(ctx, id), owner ?? scope.parent);
       }
       return;
     case 'class_definition': {

@@ -2,7 +2,16 @@ import type { Node } from 'web-tree-sitter';
 import { stripCommentMarkers } from '../doc-comments/strip.ts';
 import { parseTaggedComment } from '../doc-comments/tagged.ts';
 import type { CodeObject, DocComment, Parameter } from '../model.ts';
-import { commentsAbove, fieldText, hasToken, kids, namedKids, typeText } from './nodes.ts';
+import {
+  commentsAbove,
+  fieldText,
+  hasToken,
+  kids,
+  namedKids,
+  parentOf,
+  typeOf,
+  typeText,
+} from './nodes.ts';
 
 /** Statements that wrap a declaration without changing what it is. */
 export const WRAPPERS = new Set(['export_statement', 'ambient_declaration']);
@@ -10,7 +19,7 @@ export const WRAPPERS = new Set(['export_statement', 'ambient_declaration']);
 /** The node whose leading comment is the declaration's doc (outside `export`/`declare`). */
 export function outerOf(node: Node): Node {
   let outer = node;
-  while (outer.parent && WRAPPERS.has(outer.parent.type)) outer = outer.parent;
+  for (let p = parentOf(outer); p && WRAPPERS.has(typeOf(p)); p = parentOf(p)) outer = p;
   return outer;
 }
 
@@ -27,14 +36,15 @@ export function readDoc(node: Node): DocComment | undefined {
 }
 
 export function decoratorsOf(node: Node): string[] {
-  const found = kids(node).filter((c) => c.type === 'decorator');
+  const found = kids(node).filter((c) => typeOf(c) === 'decorator');
   let sibling = node.previousSibling;
   while (sibling?.type === 'decorator') {
     found.unshift(sibling);
     sibling = sibling.previousSibling;
   }
-  if (node.parent?.type === 'export_statement') {
-    found.unshift(...kids(node.parent).filter((c) => c.type === 'decorator'));
+  const parent = parentOf(node);
+  if (parent && typeOf(parent) === 'export_statement') {
+    found.unshift(...kids(parent).filter((c) => typeOf(c) === 'decorator'));
   }
   return found.map((d) => d.text.replace(/\s+/g, ' '));
 }
@@ -72,8 +82,16 @@ export function readParameters(list: Node | null): Parameter[] {
   return out;
 }
 
+/**
+ * Whether a declaration has a modifier keyword (`static`, `abstract`) among its children; types
+ * are read through typeOf since visibility and decoratorsOf ask the same children.
+ */
+export function hasModifier(node: Node, keyword: string): boolean {
+  return kids(node).some((child) => typeOf(child) === keyword);
+}
+
 export function visibility(node: Node): CodeObject['modifiers']['visibility'] {
-  const mod = kids(node).find((c) => c.type === 'accessibility_modifier')?.text;
+  const mod = kids(node).find((c) => typeOf(c) === 'accessibility_modifier')?.text;
   if (mod === 'public' || mod === 'private' || mod === 'protected') return mod;
   const name = node.childForFieldName('name');
   if (name?.type === 'private_property_identifier') return 'private';
@@ -81,14 +99,11 @@ export function visibility(node: Node): CodeObject['modifiers']['visibility'] {
 }
 
 export function isExported(node: Node): boolean {
-  if (node.parent?.type === 'export_statement') return true;
-  let p = node.parent;
-  while (
-    p &&
-    (p.type === 'lexical_declaration' || p.type === 'variable_declaration' || WRAPPERS.has(p.type))
-  ) {
-    if (p.type === 'export_statement') return true;
-    p = p.parent;
+  for (let p = parentOf(node); p; p = parentOf(p)) {
+    const type = typeOf(p);
+    if (type === 'export_statement') return true;
+    if (type !== 'lexical_declaration' && type !== 'variable_declaration' && !WRAPPERS.has(type))
+      return false;
   }
   return false;
 }

@@ -1,15 +1,16 @@
 import type { Node } from 'web-tree-sitter';
 import type { CodeObject, ObjectKind } from '../model.ts';
-import { addObject, addSite, signatureOf, type ConvertContext } from './context.ts';
+import { addObject, addSite, signatureOf, textOf, type ConvertContext } from './context.ts';
 import {
   decoratorsOf,
+  hasModifier,
   isExported,
   readDoc,
   readParameters,
   visibility,
 } from './typescript-parts.ts';
 import { walkScoped } from './walk.ts';
-import { fieldText, hasToken, namedKids, typeText } from './nodes.ts';
+import { fieldText, hasToken, namedKids, parentOf, typeOf, typeText } from './nodes.ts';
 
 const FUNCTIONS = new Set([
   'function_declaration',
@@ -75,24 +76,31 @@ const VISITED = [
   'import_statement',
   'jsx_opening_element',
   'jsx_self_closing_element',
+  'export_statement',
 ];
 
 // `t` is node.type read once by the caller: every read crosses into WebAssembly
 function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): CodeObject | undefined {
   if (FUNCTIONS.has(t) || METHODS.has(t)) {
     // members of object literals and class expressions are anonymous forms, not listed
-    const holder = node.parent;
-    if (
-      METHODS.has(t) &&
-      (holder?.type === 'object' ||
-        holder?.parent?.type === 'class' ||
-        (holder?.type === 'object_type' && holder.parent?.type !== 'interface_declaration'))
-    ) {
-      return undefined;
+    const holder = parentOf(node);
+    if (METHODS.has(t) && holder) {
+      const holderType = typeOf(holder);
+      if (
+        holderType === 'object' ||
+        (holderType === 'object_type'
+          ? parentOf(holder)?.type !== 'interface_declaration'
+          : parentOf(holder)?.type === 'class')
+      ) {
+        return undefined;
+      }
     }
     const nameNode = node.childForFieldName('name');
-    const name =
-      nameNode?.text ?? (node.parent?.type === 'export_statement' ? 'default' : undefined);
+    const name = nameNode
+      ? textOf(ctx, nameNode)
+      : holder && typeOf(holder) === 'export_statement'
+        ? 'default'
+        : undefined;
     if (!name) return undefined;
     const member = METHODS.has(t);
     const kind: ObjectKind = member
@@ -108,8 +116,12 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
     t === 'enum_declaration' ||
     t === 'type_alias_declaration'
   ) {
-    const name =
-      fieldText(node, 'name') ?? (node.parent?.type === 'export_statement' ? 'default' : undefined);
+    const nameNode = node.childForFieldName('name');
+    const name = nameNode
+      ? textOf(ctx, nameNode)
+      : parentOf(node)?.type === 'export_statement'
+        ? 'default'
+        : undefined;
     if (!name) return undefined;
     const kind: ObjectKind = CLASSES.has(t)
       ? 'class'
@@ -125,7 +137,9 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
       name,
       parent: scope.parent,
       signature:
-        kind === 'type' ? node.text.replace(/\s+/g, ' ').slice(0, 300) : signatureOf(node, body),
+        kind === 'type'
+          ? textOf(ctx, node).replace(/\s+/g, ' ').slice(0, 300)
+          : signatureOf(ctx, node, body),
       modifiers: {
         exported: isExported(node),
         abstract: t === 'abstract_class_declaration',
@@ -142,16 +156,12 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
       kind: t === 'module' ? 'module' : 'namespace',
       name: name.replace(/^['"]|['"]$/g, ''),
       parent: scope.parent,
-      signature: signatureOf(node, node.childForFieldName('body')),
+      signature: signatureOf(ctx, node, node.childForFieldName('body')),
       modifiers: { exported: isExported(node) },
       ...(doc ? { doc } : {}),
     });
   }
-  if (
-    (FUNCTION_VALUES.has(t) || t === 'class') &&
-    node.parent?.type === 'export_statement' &&
-    node.parent.childForFieldName('value')?.id === node.id
-  ) {
+  if ((FUNCTION_VALUES.has(t) || t === 'class') && exportValues.get(ctx)?.has(node.id)) {
     // `export default function () {}` / `export default class {}`: named after the export
     if (t === 'function_expression' || t === 'function' || t === 'generator_function') {
       return functionObject(node, node, ctx, scope, 'function', 'default', false);
@@ -162,7 +172,7 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
         kind: 'class',
         name: 'default',
         parent: scope.parent,
-        signature: signatureOf(node, node.childForFieldName('body')),
+        signature: signatureOf(ctx, node, node.childForFieldName('body')),
         modifiers: { exported: true },
         decorators: decoratorsOf(node),
         ...(doc ? { doc } : {}),
@@ -171,25 +181,28 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
   }
   if (t === 'variable_declarator') {
     const nameNode = node.childForFieldName('name');
-    const value = node.childForFieldName('value');
     if (nameNode?.type !== 'identifier') return undefined;
+    const value = node.childForFieldName('value');
     if (value && FUNCTION_VALUES.has(value.type)) {
-      return functionObject(node, value, ctx, scope, 'function', nameNode.text, false);
+      return functionObject(node, value, ctx, scope, 'function', textOf(ctx, nameNode), false);
     }
-    const declaration = node.parent;
-    const isConst =
-      declaration?.type === 'lexical_declaration' && declaration.child(0)?.type === 'const';
     const topLevel =
       !scope.owner &&
       (!scope.parent || scope.parent.kind === 'namespace' || scope.parent.kind === 'module');
-    if (isConst && topLevel && isExported(node)) {
+    // the cheap scope test first: most declarators are locals, and parents cost a tree walk
+    if (!topLevel) return undefined;
+    const declaration = parentOf(node);
+    const isConst =
+      declaration?.type === 'lexical_declaration' && declaration.child(0)?.type === 'const';
+    if (isConst && isExported(node)) {
       const doc = readDoc(declaration!);
       const typeNode = node.childForFieldName('type');
+      const name = textOf(ctx, nameNode);
       return addObject(ctx, node, {
         kind: 'constant',
-        name: nameNode.text,
+        name,
         parent: scope.parent,
-        signature: `const ${nameNode.text}${typeNode ? typeNode.text : ''}`,
+        signature: `const ${name}${typeNode ? textOf(ctx, typeNode) : ''}`,
         modifiers: { exported: true },
         ...(typeNode ? { returnType: typeText(typeNode)! } : {}),
         ...(doc ? { doc } : {}),
@@ -197,10 +210,10 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
     }
     return undefined;
   }
-  if (
-    (t === 'public_field_definition' || t === 'field_definition') &&
-    node.parent?.parent?.type !== 'class'
-  ) {
+  if (t === 'public_field_definition' || t === 'field_definition') {
+    // fields of class expressions are anonymous forms, like their methods
+    const classBody = parentOf(node);
+    if (classBody && parentOf(classBody)?.type === 'class') return undefined;
     const value = node.childForFieldName('value');
     const name = fieldText(node, 'name') ?? fieldText(node, 'property');
     if (value && name && FUNCTION_VALUES.has(value.type)) {
@@ -220,14 +233,15 @@ function functionObject(
   member: boolean,
 ): CodeObject {
   const body = fn.childForFieldName('body');
-  const doc = readDoc(decl.type === 'variable_declarator' ? (decl.parent ?? decl) : decl);
+  const declType = typeOf(decl);
+  const doc = readDoc(declType === 'variable_declarator' ? (parentOf(decl) ?? decl) : decl);
   let parameters = readParameters(fn.childForFieldName('parameters'));
   const single = fn.childForFieldName('parameter');
   if (single && parameters.length === 0)
-    parameters = [{ name: single.text, rest: false, optional: false }];
+    parameters = [{ name: textOf(ctx, single), rest: false, optional: false }];
   const returnType = typeText(fn.childForFieldName('return_type'));
   const signature =
-    decl === fn ? signatureOf(decl, body) : signatureOf(decl, body).replace(/\s*=>$/, '');
+    decl === fn ? signatureOf(ctx, decl, body) : signatureOf(ctx, decl, body).replace(/\s*=>$/, '');
   return addObject(ctx, decl, {
     kind,
     name,
@@ -237,12 +251,12 @@ function functionObject(
     ...(returnType !== undefined ? { returnType } : {}),
     modifiers: {
       exported: member ? false : isExported(decl),
-      static: hasToken(decl, 'static'),
+      static: hasModifier(decl, 'static'),
       async: hasToken(fn, 'async'),
-      abstract: decl.type === 'abstract_method_signature' || hasToken(decl, 'abstract'),
+      abstract: declType === 'abstract_method_signature' || hasModifier(decl, 'abstract'),
       ...(member ? { visibility: visibility(decl) ?? 'public' } : {}),
     },
-    decorators: member || decl.type !== 'variable_declarator' ? decoratorsOf(decl) : [],
+    decorators: member || declType !== 'variable_declarator' ? decoratorsOf(decl) : [],
     ...(doc ? { doc } : {}),
     body: { throws: [], returnsValue: false, earlyExits: 0 },
   });
@@ -251,8 +265,23 @@ function functionObject(
 /** Start offsets of declaration names per file, so a declaration is not its own usage. */
 const declaredNames = new WeakMap<ConvertContext, Set<number>>();
 
+/**
+ * Ids of the `value` nodes of export statements per file (`export default function () {}`),
+ * noted when the statement is visited so function values need no parent lookup each.
+ */
+const exportValues = new WeakMap<ConvertContext, Set<number>>();
+
 function enter(node: Node, ctx: ConvertContext, scope: Scope): Scope {
   const type = node.type;
+  if (type === 'export_statement') {
+    const value = node.childForFieldName('value');
+    if (value) {
+      const set = exportValues.get(ctx) ?? new Set<number>();
+      set.add(value.id);
+      exportValues.set(ctx, set);
+    }
+    return scope;
+  }
   const object = declare(node, type, ctx, scope);
   if (object && TYPE_DECLARATIONS.has(type)) {
     const start = node.childForFieldName('name')?.startIndex;
@@ -282,42 +311,45 @@ function record(node: Node, type: string, ctx: ConvertContext, scope: Scope): vo
       const fn = node.childForFieldName('function');
       if (!fn) return;
       if (fn.type === 'identifier') {
-        if (fn.text === 'require') {
+        const callee = textOf(ctx, fn);
+        if (callee === 'require') {
           const arg = node.childForFieldName('arguments')?.namedChild(0);
           if (arg?.type === 'string') {
             ctx.imports.push({
-              source: arg.text.slice(1, -1),
+              source: textOf(ctx, arg).slice(1, -1),
               names: [],
               line: node.startPosition.row + 1,
             });
           }
           return;
         }
-        addSite(ctx, fn, 'call', fn.text, owner);
+        addSite(ctx, fn, 'call', callee, owner);
       } else if (fn.type === 'member_expression') {
         const prop = fn.childForFieldName('property');
         const obj = fn.childForFieldName('object');
-        if (prop)
+        if (prop) {
+          const qualifier = obj ? textOf(ctx, obj) : undefined;
           addSite(
             ctx,
             prop,
             'call',
-            prop.text,
+            textOf(ctx, prop),
             owner,
-            obj && obj.text.length < 60 ? obj.text : undefined,
+            qualifier !== undefined && qualifier.length < 60 ? qualifier : undefined,
           );
+        }
       }
       return;
     }
     case 'new_expression': {
       const ctor = node.childForFieldName('constructor');
-      if (ctor?.type === 'identifier') addSite(ctx, ctor, 'call', ctor.text, owner);
+      if (ctor?.type === 'identifier') addSite(ctx, ctor, 'call', textOf(ctx, ctor), owner);
       return;
     }
     case 'extends_clause':
       for (const v of namedKids(node)) {
         if (v.type === 'identifier' || v.type === 'type_identifier')
-          addSite(ctx, v, 'extends', v.text, scope.parent);
+          addSite(ctx, v, 'extends', textOf(ctx, v), scope.parent);
       }
       return;
     case 'extends_type_clause':
@@ -329,7 +361,7 @@ function record(node: Node, type: string, ctx: ConvertContext, scope: Scope): vo
             ctx,
             id,
             node.type === 'implements_clause' ? 'implements' : 'extends',
-            id.text,
+            textOf(ctx, id),
             scope.parent,
           );
         }
@@ -339,37 +371,39 @@ function record(node: Node, type: string, ctx: ConvertContext, scope: Scope): vo
       // heritage names are also recorded as usages: a usage list shows every mention; the
       // name of a declaration itself is not a use
       if (!declaredNames.get(ctx)?.has(node.startIndex))
-        addSite(ctx, node, 'usage', node.text, owner ?? scope.parent);
+        addSite(ctx, node, 'usage', textOf(ctx, node), owner ?? scope.parent);
       return;
     case 'jsx_opening_element':
     case 'jsx_self_closing_element': {
       // <Component /> renders (calls) a component; lower-case tags are HTML
       const name = node.childForFieldName('name');
-      if (name?.type === 'identifier' && /^[A-Z]/.test(name.text))
-        addSite(ctx, name, 'call', name.text, owner);
+      if (name?.type !== 'identifier') return;
+      const text = textOf(ctx, name);
+      if (/^[A-Z]/.test(text)) addSite(ctx, name, 'call', text, owner);
       return;
     }
     case 'throw_statement':
       if (owner?.body) {
         const thrown = node.namedChild(0);
-        const ctor =
-          thrown?.type === 'new_expression'
-            ? thrown.childForFieldName('constructor')?.text
-            : thrown?.text;
+        const thrownNode =
+          thrown?.type === 'new_expression' ? thrown.childForFieldName('constructor') : thrown;
+        const ctor = thrownNode ? textOf(ctx, thrownNode) : undefined;
         if (ctor && !owner.body.throws.includes(ctor)) owner.body.throws.push(ctor);
       }
       return;
     case 'return_statement':
       if (owner?.body) {
         if (node.namedChildCount > 0) owner.body.returnsValue = true;
-        const block = node.parent?.type === 'statement_block' ? node.parent.parent : node.parent;
+        const holder = parentOf(node);
+        const block = holder?.type === 'statement_block' ? parentOf(holder) : holder;
         if (block?.type === 'if_statement' || block?.type === 'else_clause')
           owner.body.earlyExits++;
       }
       return;
     case 'import_statement': {
-      const source = node.childForFieldName('source')?.text.slice(1, -1);
-      if (source === undefined) return;
+      const sourceNode = node.childForFieldName('source');
+      if (!sourceNode) return;
+      const source = textOf(ctx, sourceNode).slice(1, -1);
       ctx.imports.push({ source, names: importedNames(node), line: node.startPosition.row + 1 });
       return;
     }

@@ -27,6 +27,10 @@ export function createParsePool(
     filename,
     minThreads: threads,
     maxThreads: threads,
+    // a few tasks queued in each worker, so it starts the next file without waiting for a
+    // round trip through the main thread (most files take a few milliseconds); tasks still
+    // run one after the other there, so memory stays bounded by the largest files
+    concurrentTasksPerWorker: 4,
     execArgv: [...process.execArgv, ...execArgv],
   });
   return {
