@@ -65,6 +65,17 @@ export function deepName(node: Node | null | undefined): string | undefined {
   return firstOfType(node, IDENTIFIERS)?.text;
 }
 
+/**
+ * Java's `Object... args` keeps its type as an unnamed-field first child; like other languages'
+ * rest parameters it is reported as the element type (`Object`) with rest set.
+ */
+function javaSpreadType(p: Node): Node | undefined {
+  if (p.type !== 'spread_parameter') return undefined;
+  return namedKids(p).find(
+    (c) => c.type !== 'modifiers' && c.type !== 'variable_declarator' && !/annotation/.test(c.type),
+  );
+}
+
 function readOne(p: Node): Parameter[] {
   const rest =
     /variadic|spread|splat|rest|repeated|vararg/.test(p.type) ||
@@ -74,9 +85,13 @@ function readOne(p: Node): Parameter[] {
     return [{ name: '...', rest: true, optional: true }];
   if (p.type === 'vararg_expression') return [{ name: '...', rest: true, optional: true }];
   // Go: `a, b int` declares two parameters of one type
-  const names = p.childrenForFieldName('name').filter((n): n is Node => n !== null);
+  // (Swift labels the type `name:` as well; a type is never one of the names)
+  const names = p
+    .childrenForFieldName('name')
+    .filter((n): n is Node => n !== null && !TYPE_NODE.test(n.type));
   const type = typeText(
     p.childForFieldName('type') ??
+      javaSpreadType(p) ??
       namedKids(p)
         .slice(1)
         .find((c) => TYPE_NODE.test(c.type)),
@@ -107,6 +122,22 @@ function readOne(p: Node): Parameter[] {
   });
 }
 
+const isComment = (n: Node) => n.type.endsWith('comment');
+
+/**
+ * Kotlin writes `name: T = default` as parameter, "=", expression siblings: the default is read
+ * from the parameter forward (comments skipped; `null` is an unnamed token there), so each
+ * parameter gets its own value and never a neighbour's.
+ */
+function siblingDefault(p: Node): Node | undefined {
+  let next = p.nextSibling;
+  while (next && isComment(next)) next = next.nextSibling;
+  if (next?.type !== '=') return undefined;
+  let value = next.nextSibling;
+  while (value && isComment(value)) value = value.nextSibling;
+  return value && value.type !== ',' && value.type !== ')' ? value : undefined;
+}
+
 /** Parameters of a declaration in any table-driven language. */
 export function readGenericParameters(node: Node): Parameter[] {
   const list = parameterList(node);
@@ -114,6 +145,7 @@ export function readGenericParameters(node: Node): Parameter[] {
   const items = list ? namedKids(list) : namedKids(node).filter((c) => c.type === 'parameter');
   const out: Parameter[] = [];
   let pendingModifier = '';
+  const consumed = new Set<number>();
   for (const p of items) {
     if (NOT_PARAMETERS.has(p.type) || p.type.endsWith('comment')) continue;
     if (p.type === 'type_parameters' || p.type === 'type_parameter_list') continue;
@@ -121,14 +153,7 @@ export function readGenericParameters(node: Node): Parameter[] {
       pendingModifier = p.text;
       continue;
     }
-    // Kotlin writes `name: T = default` as parameter, "=", expression siblings
-    const previous = p.previousSibling;
-    if (previous?.type === '=' && out.length) {
-      const last = out[out.length - 1]!;
-      last.default = p.text;
-      last.optional = true;
-      continue;
-    }
+    if (consumed.has(p.id)) continue;
     // C#'s `params string[] rest` arrives as a bare type and name inside the list
     if (TYPE_NODE.test(p.type) && p.nextNamedSibling?.type === 'identifier' && list) {
       out.push({ name: p.nextNamedSibling.text, type: p.text, rest: true, optional: true });
@@ -141,6 +166,12 @@ export function readGenericParameters(node: Node): Parameter[] {
     )
       continue;
     const read = readOne(p);
+    const sibling = siblingDefault(p);
+    if (sibling && read.length === 1) {
+      if (sibling.isNamed) consumed.add(sibling.id);
+      read[0]!.default = sibling.text;
+      read[0]!.optional = true;
+    }
     // Swift's grammar repeats the type as a second `parameter` child; it is not a parameter
     const prev = out[out.length - 1];
     if (!list && prev && read.length === 1 && read[0]!.name === prev.type) continue;

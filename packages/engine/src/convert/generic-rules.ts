@@ -26,6 +26,8 @@ export interface LanguageRules {
   skipAbove?: string[];
   callTypes?: string[];
   importTypes?: string[];
+  /** Node types naming a type where one is used (signatures, fields, bodies): usage sites. */
+  typeUsages?: string[];
   /** Exported when the name starts with a capital letter (Go). */
   exportByCase?: boolean;
 }
@@ -50,6 +52,7 @@ export const RULES: Record<string, LanguageRules> = {
     exportByCase: true,
     callTypes: ['call_expression'],
     importTypes: ['import_spec'],
+    typeUsages: ['type_identifier'],
   },
   java: {
     declarations: {
@@ -66,6 +69,7 @@ export const RULES: Record<string, LanguageRules> = {
     docFormat: 'tagged',
     callTypes: ['method_invocation', 'object_creation_expression'],
     importTypes: ['import_declaration'],
+    typeUsages: ['type_identifier'],
   },
   rust: {
     declarations: {
@@ -87,6 +91,7 @@ export const RULES: Record<string, LanguageRules> = {
     skipAbove: ['attribute_item'],
     callTypes: ['call_expression', 'macro_invocation'],
     importTypes: ['use_declaration'],
+    typeUsages: ['type_identifier'],
   },
   c: {
     declarations: {
@@ -101,6 +106,7 @@ export const RULES: Record<string, LanguageRules> = {
     docFormat: 'tagged',
     callTypes: ['call_expression'],
     importTypes: ['preproc_include'],
+    typeUsages: ['type_identifier'],
   },
   cpp: {
     declarations: {
@@ -120,6 +126,7 @@ export const RULES: Record<string, LanguageRules> = {
     skipAbove: ['template_declaration'],
     callTypes: ['call_expression'],
     importTypes: ['preproc_include'],
+    typeUsages: ['type_identifier'],
   },
   csharp: {
     declarations: {
@@ -174,6 +181,7 @@ export const RULES: Record<string, LanguageRules> = {
       'object_creation_expression',
     ],
     importTypes: ['namespace_use_clause'],
+    typeUsages: ['named_type'],
   },
   kotlin: {
     declarations: {
@@ -188,6 +196,7 @@ export const RULES: Record<string, LanguageRules> = {
     docFormat: 'tagged',
     callTypes: ['call_expression'],
     importTypes: ['import_header'],
+    typeUsages: ['type_identifier'],
   },
   swift: {
     declarations: {
@@ -202,6 +211,7 @@ export const RULES: Record<string, LanguageRules> = {
     docFormat: 'markdown',
     callTypes: ['call_expression'],
     importTypes: ['import_declaration'],
+    typeUsages: ['type_identifier'],
   },
   scala: {
     declarations: {
@@ -217,6 +227,7 @@ export const RULES: Record<string, LanguageRules> = {
     docFormat: 'tagged',
     callTypes: ['call_expression'],
     importTypes: ['import_declaration'],
+    typeUsages: ['type_identifier'],
   },
   bash: {
     declarations: { function_definition: fn() },

@@ -71,6 +71,7 @@ export function convertGeneric(root: Node, ctx: ConvertContext): void {
     ...Object.keys(rules.declarations),
     ...(rules.callTypes ?? []),
     ...(rules.importTypes ?? []),
+    ...(rules.typeUsages ?? []),
     ...HERITAGE,
     ...BODY_FACTS,
   ];
@@ -139,6 +140,7 @@ function declare(
     if (owner?.qualifiedName !== full && owner?.qualifiedName !== prefix) prefix = full;
     else prefix = undefined;
   }
+  noteDeclaredName(ctx, node, rule.kind);
   if (node.type === 'impl_item') {
     const target = ctx.objects.find(
       (o) => o.name === name && o.parentId === parent?.id && TYPE_KINDS.has(o.kind),
@@ -215,6 +217,24 @@ function declare(
     ...(isFunction ? { body: { throws: [], returnsValue: false, earlyExits: 0 } } : {}),
   });
   return object;
+}
+
+/** Start offsets of declared type names per file: a declaration's name is not a use of it. */
+const declaredNames = new WeakMap<ConvertContext, Set<number>>();
+
+function noteDeclaredName(ctx: ConvertContext, node: Node, kind: ObjectKind): void {
+  const nameNode =
+    node.childForFieldName('name') ??
+    (node.type === 'impl_item' ? node.childForFieldName('type') : null) ??
+    (node.type === 'type_definition' ? node.childForFieldName('declarator') : null) ??
+    // Kotlin's class and type alias names are a plain type_identifier child
+    (TYPE_KINDS.has(kind) || kind === 'type'
+      ? namedKids(node).find((c) => c.type === 'type_identifier')
+      : undefined);
+  if (!nameNode) return;
+  const set = declaredNames.get(ctx) ?? new Set<number>();
+  set.add(nameNode.startIndex);
+  declaredNames.set(ctx, set);
 }
 
 /** `impl Point` without a `struct Point` in the same file: a struct entry to hang methods on. */
@@ -301,6 +321,21 @@ function record(
         names: ['*'],
         line: node.startPosition.row + 1,
       });
+    return;
+  }
+  if (rules.typeUsages?.includes(t)) {
+    if (declaredNames.get(ctx)?.has(node.startIndex)) return;
+    // `new Point()` is already a call of Point (recorded just before, at the same place)
+    const last = ctx.sites[ctx.sites.length - 1];
+    const row = node.startPosition.row + 1;
+    const column = node.startPosition.column + 1;
+    if (last?.kind === 'call' && last.line === row && last.column === column) return;
+    // `\App\Models\User` (PHP) is a use of User
+    const name = node.text
+      .split(/\\|::|\./)
+      .pop()
+      ?.trim();
+    if (name && /^[A-Za-z_]\w*$/.test(name)) addSite(ctx, node, 'usage', name, owner);
     return;
   }
   if (HERITAGE.includes(t)) {

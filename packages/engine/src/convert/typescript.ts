@@ -82,7 +82,9 @@ const VISITED = [
 // `t` is node.type read once by the caller: every read crosses into WebAssembly
 function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): CodeObject | undefined {
   if (FUNCTIONS.has(t) || METHODS.has(t)) {
-    // members of object literals and class expressions are anonymous forms, not listed
+    const literal = literalMembers.get(ctx)?.get(node.id);
+    if (literal) return functionObject(node, node, ctx, literal, 'method', literal.name, true);
+    // members of other object literals and of class expressions are anonymous forms, not listed
     const holder = parentOf(node);
     if (METHODS.has(t) && holder) {
       const holderType = typeOf(holder);
@@ -161,6 +163,10 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
       ...(doc ? { doc } : {}),
     });
   }
+  // `post: function (x) {}` / `del: (id) => …` in an exported constant's literal
+  const pairMember = FUNCTION_VALUES.has(t) ? literalMembers.get(ctx)?.get(node.id) : undefined;
+  if (pairMember?.pair)
+    return functionObject(pairMember.pair, node, ctx, pairMember, 'method', pairMember.name, true);
   if ((FUNCTION_VALUES.has(t) || t === 'class') && exportValues.get(ctx)?.has(node.id)) {
     // `export default function () {}` / `export default class {}`: named after the export
     if (t === 'function_expression' || t === 'function' || t === 'generator_function') {
@@ -198,7 +204,7 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
       const doc = readDoc(declaration!);
       const typeNode = node.childForFieldName('type');
       const name = textOf(ctx, nameNode);
-      return addObject(ctx, node, {
+      const constant = addObject(ctx, node, {
         kind: 'constant',
         name,
         parent: scope.parent,
@@ -207,6 +213,8 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
         ...(typeNode ? { returnType: typeText(typeNode)! } : {}),
         ...(doc ? { doc } : {}),
       });
+      if (value?.type === 'object') noteLiteralMembers(ctx, value, constant, scope.owner);
+      return constant;
     }
     return undefined;
   }
@@ -260,6 +268,45 @@ function functionObject(
     ...(doc ? { doc } : {}),
     body: { throws: [], returnsValue: false, earlyExits: 0 },
   });
+}
+
+/** A method of an exported constant's object literal, noted when the constant is declared. */
+interface LiteralMember extends Scope {
+  parent: CodeObject;
+  name: string;
+  /** The `key: value` pair holding a function value; absent for `get(id) {}` shorthand. */
+  pair?: Node;
+}
+
+/**
+ * Members of `export const api = { get(id) {}, post: function () {}, del: () => {} }` by the id
+ * of their method_definition or function value: the literal is the constant's API, so its
+ * functions are methods of the constant. Literals anywhere else stay anonymous forms.
+ */
+const literalMembers = new WeakMap<ConvertContext, Map<number, LiteralMember>>();
+
+function noteLiteralMembers(
+  ctx: ConvertContext,
+  literal: Node,
+  constant: CodeObject,
+  owner: CodeObject | undefined,
+): void {
+  const members = literalMembers.get(ctx) ?? new Map<number, LiteralMember>();
+  for (const member of namedKids(literal)) {
+    const memberType = typeOf(member);
+    const key = member.childForFieldName(memberType === 'pair' ? 'key' : 'name');
+    if (!key) continue;
+    // quotes are not part of the name: `'x-y': () => {}` is member x-y
+    const name = textOf(ctx, key).replace(/^['"]|['"]$/g, '');
+    if (memberType === 'method_definition') {
+      members.set(member.id, { parent: constant, owner, name });
+    } else if (memberType === 'pair') {
+      const value = member.childForFieldName('value');
+      if (value && FUNCTION_VALUES.has(value.type))
+        members.set(value.id, { parent: constant, owner, name, pair: member });
+    }
+  }
+  literalMembers.set(ctx, members);
 }
 
 /** Start offsets of declaration names per file, so a declaration is not its own usage. */

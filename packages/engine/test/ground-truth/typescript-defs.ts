@@ -64,11 +64,29 @@ export function typescriptTruth(path: string, text: string): TsTruth[] {
         ? 'default'
         : undefined;
 
+  // members of an exported constant's object literal are the constant's methods
+  const literalMembers = new Map<ts.Node, string>();
+  const literalMethod = (node: ts.Node, prefix: string): string | undefined => {
+    const fn =
+      ts.isMethodDeclaration(node) || ts.isGetAccessor(node) || ts.isSetAccessor(node)
+        ? node
+        : ts.isPropertyAssignment(node) && isFunctionValue(node.initializer)
+          ? (node.initializer as ts.ArrowFunction)
+          : undefined;
+    const name = fn && (node as ts.ObjectLiteralElement).name?.getText(file);
+    if (!fn || !name) return undefined;
+    const plain = name.replace(/^['"]|['"]$/g, '');
+    return add('method', plain, prefix, jsDocText(node), fn.parameters);
+  };
+
   const visit = (node: ts.Node, prefix: string, topLevel: boolean): void => {
     let next = prefix;
     let nextTop = false;
     const parent = node.parent;
-    if (ts.isFunctionDeclaration(node)) {
+    const memberPrefix = literalMembers.get(node);
+    if (memberPrefix !== undefined) {
+      next = literalMethod(node, memberPrefix) ?? prefix;
+    } else if (ts.isFunctionDeclaration(node)) {
       const name = nameOf(node);
       if (name) next = add('function', name, prefix, jsDocText(node), node.parameters);
     } else if (
@@ -137,9 +155,13 @@ export function typescriptTruth(path: string, text: string): TsTruth[] {
         hasModifier(statement, ts.SyntaxKind.ExportKeyword)
       ) {
         add('constant', node.name.text, prefix, doc);
+        if (node.initializer && ts.isObjectLiteralExpression(node.initializer))
+          for (const member of node.initializer.properties)
+            literalMembers.set(member, `${prefix}${node.name.text}.`);
       }
     } else if (ts.isClassExpression(node) || ts.isObjectLiteralExpression(node)) {
-      // anonymous forms: the engine does not list their members as named objects
+      // anonymous forms: the engine does not list their members as named objects (except the
+      // methods of an exported constant's own literal, registered in literalMembers above)
       ts.forEachChild(node, (c) => visit(c, prefix, false));
       return;
     }
