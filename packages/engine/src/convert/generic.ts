@@ -9,6 +9,8 @@ import { firstOfType, hasToken, kids, namedKids, typeText } from './nodes.ts';
 
 const TYPE_KINDS = new Set<ObjectKind>(['class', 'interface', 'struct', 'trait', 'enum']);
 function nameOf(node: Node, language: string): string | undefined {
+  // Kotlin's `constructor(...)` has no name of its own (the first identifier is a parameter)
+  if (node.type === 'secondary_constructor') return 'constructor';
   const field = node.childForFieldName('name');
   if (field) return field.text.replace(/^\$/, '');
   if (language === 'rust' && node.type === 'impl_item')
