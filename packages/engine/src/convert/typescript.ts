@@ -213,7 +213,8 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
         ...(typeNode ? { returnType: typeText(typeNode)! } : {}),
         ...(doc ? { doc } : {}),
       });
-      if (value?.type === 'object') noteLiteralMembers(ctx, value, constant, scope.owner);
+      const literal = value && objectLiteralOf(value);
+      if (literal) noteLiteralMembers(ctx, literal, constant, scope.owner);
       return constant;
     }
     return undefined;
@@ -268,6 +269,20 @@ function functionObject(
     ...(doc ? { doc } : {}),
     body: { throws: [], returnsValue: false, earlyExits: 0 },
   });
+}
+
+/** The object literal a constant's value is, also under `as const`, `satisfies T` or parentheses. */
+function objectLiteralOf(value: Node): Node | undefined {
+  let node: Node | null = value;
+  while (
+    node &&
+    (node.type === 'as_expression' ||
+      node.type === 'satisfies_expression' ||
+      node.type === 'parenthesized_expression')
+  ) {
+    node = node.namedChildren[0] ?? null;
+  }
+  return node?.type === 'object' ? node : undefined;
 }
 
 /** A method of an exported constant's object literal, noted when the constant is declared. */

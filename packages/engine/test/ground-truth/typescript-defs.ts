@@ -38,6 +38,19 @@ const hasModifier = (n: ts.Node, kind: ts.SyntaxKind) =>
  * under the same rules (named declarations anywhere; members of named classes and interfaces;
  * variables holding functions; exported top-level constants).
  */
+/** An initializer's object literal, also under `as const`, `satisfies T` or parentheses. */
+function objectLiteralOf(expression: ts.Expression): ts.ObjectLiteralExpression | undefined {
+  let node = expression;
+  while (
+    ts.isAsExpression(node) ||
+    ts.isSatisfiesExpression(node) ||
+    ts.isParenthesizedExpression(node)
+  ) {
+    node = node.expression;
+  }
+  return ts.isObjectLiteralExpression(node) ? node : undefined;
+}
+
 export function typescriptTruth(path: string, text: string): TsTruth[] {
   const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const out: TsTruth[] = [];
@@ -155,8 +168,9 @@ export function typescriptTruth(path: string, text: string): TsTruth[] {
         hasModifier(statement, ts.SyntaxKind.ExportKeyword)
       ) {
         add('constant', node.name.text, prefix, doc);
-        if (node.initializer && ts.isObjectLiteralExpression(node.initializer))
-          for (const member of node.initializer.properties)
+        const literal = node.initializer && objectLiteralOf(node.initializer);
+        if (literal)
+          for (const member of literal.properties)
             literalMembers.set(member, `${prefix}${node.name.text}.`);
       }
     } else if (ts.isClassExpression(node) || ts.isObjectLiteralExpression(node)) {
