@@ -4,6 +4,7 @@ export * from './constants';
 export * from './errors';
 export * from './files';
 export * from './health';
+export * from './livedocs';
 export * from './messages';
 export * from './payments';
 export * from './repo';

@@ -139,16 +139,56 @@ export interface CodeObjectsTable {
   parent_id: string | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  /** Stable file id of `file_path` (migration 0005). */
+  file_id: string | null;
+  /** 1 when the object exists at the repo's current commit (migration 0005). */
+  present: Generated<number>;
 }
 
-export interface ObjectVersionsTable {
-  object_id: string;
+/** One file's engine model, content-addressed by blob and path (migration 0005). */
+export interface FileIndexesTable {
+  repo_id: string;
+  blob_sha: string;
+  path: string;
+  schema_version: number;
+  language: string | null;
+  object_count: number;
+  /** The engine's FileIndex as gzipped JSON. */
+  data: Uint8Array;
+  created_at: Generated<Timestamp>;
+}
+
+/** A commit the engine has read completely, with its cross-file references (migration 0005). */
+export interface RepoIndexesTable {
   repo_id: string;
   commit_id: string;
-  file_path: string;
-  code_hash: string;
-  line_start: number;
-  line_end: number;
+  schema_version: number;
+  file_count: number;
+  object_count: number;
+  /** The engine's Reference[] as gzipped JSON. */
+  references_data: Uint8Array;
+  indexed_at: Generated<Timestamp>;
+}
+
+/** One saved version of a doc field (migration 0005). */
+export interface DocRevisionsTable {
+  id: string;
+  object_id: string;
+  field_id: string;
+  version: number;
+  value: string;
+  source: string;
+  written_at_commit: string | null;
+  code_hash_at_write: string | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+}
+
+/** Objects generated per user and calendar month (UTC, `YYYY-MM`), for the plan quota. */
+export interface GenerationUsageTable {
+  user_id: string;
+  month: string;
+  objects: Generated<number>;
 }
 
 export interface DocsTable {
@@ -321,8 +361,11 @@ export interface Database {
   files: FilesTable;
   repo_commits: RepoCommitsTable;
   code_objects: CodeObjectsTable;
-  object_versions: ObjectVersionsTable;
   docs: DocsTable;
+  file_indexes: FileIndexesTable;
+  repo_indexes: RepoIndexesTable;
+  doc_revisions: DocRevisionsTable;
+  generation_usage: GenerationUsageTable;
   compilations: CompilationsTable;
   compilation_objects: CompilationObjectsTable;
   folders: FoldersTable;
@@ -357,7 +400,9 @@ export type NewRepoFile = Insertable<FilesTable>;
 export type RepoCommit = Selectable<RepoCommitsTable>;
 export type CodeObject = Selectable<CodeObjectsTable>;
 export type NewCodeObject = Insertable<CodeObjectsTable>;
-export type ObjectVersion = Selectable<ObjectVersionsTable>;
+export type FileIndexRow = Selectable<FileIndexesTable>;
+export type RepoIndexRow = Selectable<RepoIndexesTable>;
+export type DocRevision = Selectable<DocRevisionsTable>;
 export type Doc = Selectable<DocsTable>;
 export type NewDoc = Insertable<DocsTable>;
 export type Compilation = Selectable<CompilationsTable>;

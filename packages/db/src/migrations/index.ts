@@ -4,6 +4,7 @@ import { initialSchema } from './0001-initial-schema';
 import { sessionRotationAndThrottling } from './0002-session-rotation-and-throttling';
 import { jobQueue } from './0003-job-queue';
 import { repoFiles } from './0004-repo-files';
+import { livedocs } from './0005-livedocs';
 
 /**
  * Every migration, in order, listed in code rather than read from a folder so the server bundle
@@ -15,6 +16,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0002-session-rotation-and-throttling': sessionRotationAndThrottling(dialect),
     '0003-job-queue': jobQueue(dialect),
     '0004-repo-files': repoFiles(dialect),
+    '0005-livedocs': livedocs(dialect),
   };
 }
 

@@ -1,0 +1,304 @@
+import { z } from 'zod';
+
+/**
+ * Live documentation (issue 6, DESIGN.md section 5 "Live docs object"). A code object's doc is a
+ * set of fields; each field remembers the code hash it was written against, so an object whose
+ * code changed later is `stale` until its fields are regenerated or reviewed.
+ */
+
+/** Status of an object's documentation at a commit. */
+export const OBJECT_STATUSES = ['documented', 'stale', 'undocumented'] as const;
+export const objectStatusSchema = z.enum(OBJECT_STATUSES);
+export type ObjectStatus = z.infer<typeof objectStatusSchema>;
+
+/** Where a field's text came from: the generator, a person, or an import (write-back). */
+export const DOC_SOURCES = ['generated', 'edited', 'imported'] as const;
+export const docSourceSchema = z.enum(DOC_SOURCES);
+export type DocSource = z.infer<typeof docSourceSchema>;
+
+/** Fields every object's template has, in display order (parameters come after `description`). */
+export const BASE_FIELD_IDS = [
+  'summary',
+  'description',
+  'returns',
+  'throws',
+  'example',
+  'notes',
+] as const;
+/** Prefix of a parameter's field id: `param:<name>`. */
+export const PARAM_FIELD_PREFIX = 'param:';
+/** Longest field text accepted by a save (characters). */
+export const DOC_FIELD_MAX_LENGTH = 100_000;
+
+/** A field id: one of BASE_FIELD_IDS or `param:<name>`. */
+export const fieldIdSchema = z
+  .string()
+  .min(1)
+  .max(300)
+  .refine(
+    (id) =>
+      (BASE_FIELD_IDS as readonly string[]).includes(id) ||
+      (id.startsWith(PARAM_FIELD_PREFIX) && id.length > PARAM_FIELD_PREFIX.length),
+    'must be summary, description, returns, throws, example, notes or param:<name>',
+  );
+
+const commitIdSchema = z
+  .string()
+  .regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'A full commit id')
+  .optional();
+
+/** Whether a commit's code has been read by the engine yet. */
+export const INDEX_STATUSES = ['indexed', 'indexing', 'not_indexed', 'failed'] as const;
+export type IndexStatus = (typeof INDEX_STATUSES)[number];
+
+/** `GET /api/v0/livedocs/files/{repo_id}?commit_id=` query. */
+export const livedocsFilesQuerySchema = z.object({ commit_id: commitIdSchema });
+export type LivedocsFilesQuery = z.infer<typeof livedocsFilesQuerySchema>;
+
+/** A source file of an indexed commit that holds documentable objects. */
+export const livedocsFileSchema = z
+  .object({
+    file_id: z.string(),
+    file_name: z.string(),
+    file_path: z.string(),
+    file_url: z.string().nullable(),
+    extension: z.string(),
+    language: z.string().nullable(),
+    object_count: z.number().int(),
+    documented_count: z.number().int(),
+    stale_count: z.number().int(),
+  })
+  .meta({ id: 'LivedocsFile' });
+export type LivedocsFileJson = z.infer<typeof livedocsFileSchema>;
+
+/**
+ * Files of a commit with objects, in path order. `index_status` says whether the engine has read
+ * this commit; while it is `indexing`, `task_id` is the indexing task to follow.
+ */
+export const livedocsFilesResponseSchema = z.object({
+  commit_id: z.string(),
+  index_status: z.enum(INDEX_STATUSES),
+  task_id: z.string().nullable(),
+  files: z.array(livedocsFileSchema),
+});
+export type LivedocsFilesResponse = z.infer<typeof livedocsFilesResponseSchema>;
+
+/** Most file ids one metadata call takes. */
+export const LIVEDOCS_METADATA_MAX_FILES = 500;
+
+/**
+ * `GET /api/v0/livedocs/metadata/{repo_id}?commit_id=&file_id=`: `file_id` is one id or several
+ * separated by commas (at most LIVEDOCS_METADATA_MAX_FILES); without it every file is listed.
+ */
+export const livedocsMetadataQuerySchema = z.object({
+  commit_id: commitIdSchema,
+  file_id: z.string().max(40_000).optional(),
+});
+export type LivedocsMetadataQuery = z.infer<typeof livedocsMetadataQuerySchema>;
+
+/** One object in the metadata tree: enough to list, filter and badge it. */
+export const livedocsObjectSummarySchema = z
+  .object({
+    object_id: z.string(),
+    object_url: z.string().nullable(),
+    file_id: z.string(),
+    name: z.string(),
+    qualified_name: z.string(),
+    kind: z.string(),
+    line_start: z.number().int(),
+    line_end: z.number().int(),
+    parent_id: z.string().nullable(),
+    status: objectStatusSchema,
+    last_updated: z.string().nullable(),
+  })
+  .meta({ id: 'LivedocsObjectSummary' });
+export type LivedocsObjectSummary = z.infer<typeof livedocsObjectSummarySchema>;
+
+export const livedocsMetadataFileSchema = z.object({
+  file_id: z.string(),
+  file_path: z.string(),
+  file_url: z.string().nullable(),
+  language: z.string().nullable(),
+  objects: z.array(livedocsObjectSummarySchema),
+});
+export type LivedocsMetadataFile = z.infer<typeof livedocsMetadataFileSchema>;
+
+/** Metadata nested as files, then objects (spec section 3). */
+export const livedocsMetadataResponseSchema = z.object({
+  commit_id: z.string(),
+  metadata: z.object({ files: z.array(livedocsMetadataFileSchema) }),
+});
+export type LivedocsMetadataResponse = z.infer<typeof livedocsMetadataResponseSchema>;
+
+/** `GET /api/v0/livedocs/object/{repo_id}?object_id=&commit_id=`. */
+export const livedocsObjectQuerySchema = z.object({
+  object_id: z.string().min(1).max(200),
+  commit_id: commitIdSchema,
+});
+export type LivedocsObjectQuery = z.infer<typeof livedocsObjectQuerySchema>;
+
+/** A call edge: `object_id` is null for a name that resolves to nothing in the repository. */
+export const livedocsRefSchema = z.object({
+  object_id: z.string().nullable(),
+  name: z.string(),
+  qualified_name: z.string().nullable(),
+  kind: z.string().nullable(),
+  file_path: z.string().nullable(),
+  line: z.number().int(),
+  snippet: z.string(),
+});
+export type LivedocsRef = z.infer<typeof livedocsRefSchema>;
+
+/** One documentation field; `version` 0 means it was never written. */
+export const livedocsFieldSchema = z
+  .object({
+    field_id: z.string(),
+    label: z.string(),
+    value: z.string(),
+    source: docSourceSchema.nullable(),
+    version: z.number().int(),
+    updated_at: z.string().nullable(),
+    updated_by: z.string().nullable(),
+    /** Written against other code than this commit's (only for non-empty fields). */
+    stale: z.boolean(),
+  })
+  .meta({ id: 'LivedocsField' });
+export type LivedocsField = z.infer<typeof livedocsFieldSchema>;
+
+/** What changed in the object's code since its doc was written (present when stale). */
+export const livedocsStaleSchema = z.object({
+  written_at_commit: z.string().nullable(),
+  /** Unified diff from the code the doc was written against to this commit's code. */
+  diff: z.string(),
+});
+
+export const livedocsObjectSchema = z
+  .object({
+    object_id: z.string(),
+    object_url: z.string().nullable(),
+    file_id: z.string(),
+    file_path: z.string(),
+    file_url: z.string().nullable(),
+    last_updated: z.string().nullable(),
+    commit_id: z.string(),
+    name: z.string(),
+    qualified_name: z.string(),
+    kind: z.string(),
+    language: z.string(),
+    signature: z.string(),
+    line_start: z.number().int(),
+    line_end: z.number().int(),
+    code: z.string(),
+    code_hash: z.string(),
+    status: objectStatusSchema,
+    fields: z.array(livedocsFieldSchema),
+    calls: z.array(livedocsRefSchema),
+    called_by: z.array(livedocsRefSchema),
+    usages: z.array(
+      z.object({
+        file_path: z.string(),
+        line: z.number().int(),
+        snippet: z.string(),
+        is_test: z.boolean(),
+      }),
+    ),
+    stale: livedocsStaleSchema.nullable(),
+  })
+  .meta({ id: 'LivedocsObject' });
+export type LivedocsObject = z.infer<typeof livedocsObjectSchema>;
+export const livedocsObjectResponseSchema = z.object({ object: livedocsObjectSchema });
+export type LivedocsObjectResponse = z.infer<typeof livedocsObjectResponseSchema>;
+
+/**
+ * `POST /api/v0/livedocs/save`: saves one field. `version` is the field's version the editor
+ * loaded (0 for a field never written); when the field changed since, the answer is 409 and
+ * nothing is written. Without `version` the save is unconditional.
+ */
+export const livedocsSaveRequestSchema = z.object({
+  repo_id: z.string().min(1).max(200),
+  object_id: z.string().min(1).max(200),
+  field_id: fieldIdSchema,
+  doc: z.string().max(DOC_FIELD_MAX_LENGTH),
+  version: z.number().int().min(0).optional(),
+});
+export type LivedocsSaveRequest = z.infer<typeof livedocsSaveRequestSchema>;
+export const livedocsSaveResponseSchema = z.object({
+  field: livedocsFieldSchema,
+  status: objectStatusSchema,
+});
+export type LivedocsSaveResponse = z.infer<typeof livedocsSaveResponseSchema>;
+
+/** `POST /api/v2/livedocs/generate` (plan header): generated fields for the chosen files. */
+export const livedocsGenerateRequestSchema = z.object({
+  repo_id: z.string().min(1).max(200),
+  file_ids: z.array(z.string().min(1).max(200)).min(1, 'Choose at least one file').max(100_000),
+});
+export type LivedocsGenerateRequest = z.infer<typeof livedocsGenerateRequestSchema>;
+/** `POST /api/v2/livedocs/generate/all` (plan header): every file of the current commit. */
+export const livedocsGenerateAllRequestSchema = z.object({ repo_id: z.string().min(1).max(200) });
+export type LivedocsGenerateAllRequest = z.infer<typeof livedocsGenerateAllRequestSchema>;
+/** 202: the generation runs as task `task_id` (progress on the event stream). */
+export const livedocsGenerateResponseSchema = z.object({
+  task_id: z.string(),
+  repo_id: z.string(),
+  commit_id: z.string(),
+  object_count: z.number().int(),
+});
+export type LivedocsGenerateResponse = z.infer<typeof livedocsGenerateResponseSchema>;
+/** Result of a finished `livedocs.generate` task. */
+export const livedocsGenerateResultSchema = z.object({
+  repo_id: z.string(),
+  commit_id: z.string(),
+  objects: z.number().int(),
+  fields_written: z.number().int(),
+  fields_kept: z.number().int(),
+});
+
+/**
+ * `POST /api/v2/livedocs/regenerate` (plan header): refreshes one object's generated fields at
+ * the current commit (edited fields are kept); `POST /api/v0/livedocs/review` marks every field
+ * as checked against the current code. Both answer the object.
+ */
+export const livedocsObjectActionRequestSchema = z.object({
+  repo_id: z.string().min(1).max(200),
+  object_id: z.string().min(1).max(200),
+});
+export type LivedocsObjectActionRequest = z.infer<typeof livedocsObjectActionRequestSchema>;
+
+/** `GET /api/v0/livedocs/commits/{repo_id}`: commits the engine has read, newest first. */
+export const livedocsCommitSchema = z.object({
+  commit_id: z.string(),
+  indexed_at: z.string(),
+  object_count: z.number().int(),
+  is_current: z.boolean(),
+});
+export const livedocsCommitsResponseSchema = z.object({
+  commits: z.array(livedocsCommitSchema),
+});
+export type LivedocsCommitsResponse = z.infer<typeof livedocsCommitsResponseSchema>;
+
+/** `GET /api/v0/livedocs/history/{repo_id}?object_id=&field_id=`: a field's saved versions. */
+export const livedocsHistoryQuerySchema = z.object({
+  object_id: z.string().min(1).max(200),
+  field_id: fieldIdSchema,
+});
+export const livedocsRevisionSchema = z.object({
+  version: z.number().int(),
+  value: z.string(),
+  source: docSourceSchema,
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  written_at_commit: z.string().nullable(),
+});
+export const livedocsHistoryResponseSchema = z.object({
+  revisions: z.array(livedocsRevisionSchema),
+});
+export type LivedocsHistoryResponse = z.infer<typeof livedocsHistoryResponseSchema>;
+
+/** The label shown for a field id. */
+export function fieldLabel(fieldId: string): string {
+  if (fieldId.startsWith(PARAM_FIELD_PREFIX)) {
+    return `Parameter ${fieldId.slice(PARAM_FIELD_PREFIX.length)}`;
+  }
+  return fieldId.charAt(0).toUpperCase() + fieldId.slice(1);
+}
