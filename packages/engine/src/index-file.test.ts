@@ -68,3 +68,21 @@ describe('indexFile', () => {
     expect(file.objects[i]?.doc?.summary).toBe(`Doc ${i - 1}.`);
   });
 });
+
+test('a container hashes its own code: a member body change leaves the class unchanged', async () => {
+  const v1 = 'class A {\n  run(x: number) {\n    return x;\n  }\n  other() {}\n}\n';
+  const body = v1.replace('return x;', 'return x + 1;');
+  const signature = v1.replace('run(x: number)', 'run(x: number, y = 2)');
+  const hashes = async (source: string) =>
+    new Map(
+      (await indexFile({ path: 'a.ts', content: source })).objects.map((o) => [
+        o.qualifiedName,
+        o.codeHash,
+      ]),
+    );
+  const [before, afterBody, afterSignature] = await Promise.all([v1, body, signature].map(hashes));
+  expect(afterBody.get('A')).toBe(before.get('A'));
+  expect(afterBody.get('A.other')).toBe(before.get('A.other'));
+  expect(afterBody.get('A.run')).not.toBe(before.get('A.run'));
+  expect(afterSignature.get('A')).not.toBe(before.get('A'));
+});

@@ -1,5 +1,5 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import { createContext } from './convert/context.ts';
+import { createContext, finishHashes } from './convert/context.ts';
 import { CONVERTERS } from './convert/dispatch.ts';
 import { contentHash } from './identity.ts';
 import { detectLanguage, looksBinary } from './languages/detect.ts';
@@ -103,6 +103,7 @@ export async function indexFile(file: SourceFile, options: IndexOptions = {}): P
         message: `Extraction stopped early: ${error instanceof Error ? error.message : String(error)}`,
       });
     }
+    finishHashes(ctx);
     return {
       ...base,
       status: 'parsed',

@@ -17,3 +17,4 @@ export { callsOf, calledBy, usagesOf, isTestPath } from './resolve/queries.ts';
 export { generateDoc, type GeneratedDoc } from './generate/docs.ts';
 export { renderDocComment } from './generate/render.ts';
 export { createParsePool, type ParsePool } from './parse/pool.ts';
+export { docFields, templateFieldIds } from './generate/fields.ts';

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { createCodeHasher, objectId } from '../identity.ts';
+import { codeHash, createCodeHasher, objectId } from '../identity.ts';
 import type {
   BodyFacts,
   CodeObject,
@@ -26,6 +26,8 @@ export interface ConvertContext {
   hashRange: (start: number, end: number) => string;
   /** Start offset of each line of `source`, filled on first use (snippets of sites). */
   lineStarts?: number[];
+  /** Where each object's range lies in `source` (for the container hashes of finishHashes). */
+  offsets: Map<CodeObject, readonly [number, number]>;
 }
 
 /** Creates an empty context for one file. */
@@ -45,6 +47,7 @@ export function createContext(
     imports: [],
     seen: new Map(),
     hashRange: createCodeHasher(source),
+    offsets: new Map(),
   };
 }
 
@@ -125,6 +128,7 @@ export function addObject(ctx: ConvertContext, node: Node, draft: ObjectDraft): 
   if (draft.doc) object.doc = draft.doc;
   if (draft.body) object.body = draft.body;
   ctx.objects.push(object);
+  ctx.offsets.set(object, [rangeNode.startIndex, rangeNode.endIndex]);
   return object;
 }
 
@@ -179,3 +183,44 @@ export function textOf(ctx: ConvertContext, node: Node): string {
 
 /** A converter turns one parsed file into objects, sites and imports. */
 export type Converter = (root: Node, ctx: ConvertContext) => void;
+
+/**
+ * Gives containers (classes, modules, outer functions…) the hash of their OWN code: each nested
+ * object inside their range counts as its signature only. A change inside a method's body then
+ * makes that method stale, not its class; adding, removing or re-signing a member still changes
+ * the class. Runs once per file, after every object is known.
+ */
+export function finishHashes(ctx: ConvertContext): void {
+  const children = new Map<string, CodeObject[]>();
+  for (const object of ctx.objects) {
+    if (object.parentId === undefined) continue;
+    const list = children.get(object.parentId);
+    if (list) list.push(object);
+    else children.set(object.parentId, [object]);
+  }
+  for (const object of ctx.objects) {
+    const nested = children.get(object.id);
+    const range = ctx.offsets.get(object);
+    if (!nested || !range) continue;
+    const [start, end] = range;
+    const inside = nested
+      .map((child) => ({ child, at: ctx.offsets.get(child) }))
+      .filter(
+        (c): c is { child: CodeObject; at: readonly [number, number] } =>
+          c.at !== undefined && c.at[0] >= start && c.at[1] <= end,
+      )
+      .sort((a, b) => a.at[0] - b.at[0]);
+    if (inside.length === 0) continue;
+    let text = '';
+    let at = start;
+    for (const {
+      child,
+      at: [from, to],
+    } of inside) {
+      if (from < at) continue; // overlapping ranges (decorated forms): the first one covers it
+      text += ctx.source.slice(at, from) + child.signature;
+      at = to;
+    }
+    object.codeHash = codeHash(text + ctx.source.slice(at, end));
+  }
+}
