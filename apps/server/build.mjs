@@ -21,7 +21,12 @@ const externalizeDependencies = {
 
 await build({
   absWorkingDir: here,
-  entryPoints: ['src/server.ts', 'src/worker.ts'],
+  entryPoints: {
+    server: 'src/server.ts',
+    worker: 'src/worker.ts',
+    // the engine's parser thread (piscina loads it by file name; see services/livedocs/parse-pool)
+    'engine-worker': '../../packages/engine/src/worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -32,4 +37,4 @@ await build({
   logLevel: 'warning',
   plugins: [externalizeDependencies],
 });
-console.log('built apps/server/dist/server.js and dist/worker.js');
+console.log('built apps/server/dist/server.js, dist/worker.js and dist/engine-worker.js');

@@ -1,3 +1,4 @@
+import { closeParsePool } from './services/livedocs/parse-pool';
 import closeWithGrace from 'close-with-grace';
 import { createDatabase, migrateToLatest } from '@codedocs/db';
 import { ConfigError, loadConfig } from './config';
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     if (err) log.error({ err }, 'worker stopping after an unexpected error');
     else log.info({ signal }, 'worker stopping');
     await runtime.stop();
+    await closeParsePool();
     await handle.destroy();
   });
 

@@ -80,7 +80,9 @@ test('a container hashes its own code: a member body change leaves the class unc
         o.codeHash,
       ]),
     );
-  const [before, afterBody, afterSignature] = await Promise.all([v1, body, signature].map(hashes));
+  const [before, afterBody, afterSignature] = (await Promise.all(
+    [v1, body, signature].map(hashes),
+  )) as [Map<string, string>, Map<string, string>, Map<string, string>];
   expect(afterBody.get('A')).toBe(before.get('A'));
   expect(afterBody.get('A.other')).toBe(before.get('A.other'));
   expect(afterBody.get('A.run')).not.toBe(before.get('A.run'));

@@ -18,6 +18,7 @@ export {
   listBranches,
   listTree,
   readBlob,
+  readBlobs,
   resolveHead,
 } from './repository';
 export type {

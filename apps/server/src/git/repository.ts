@@ -396,3 +396,62 @@ export async function readBlob(
     truncated: size > options.maxBytes,
   };
 }
+
+/** Blobs read per `git cat-file --batch` call: bounds memory to a batch, not the repository. */
+const BLOB_BATCH = 256;
+
+/**
+ * The bytes of many blobs through `git cat-file --batch`, a batch of BLOB_BATCH ids per git
+ * process, yielded in the order asked. Blobs over `maxBytes` come back empty with their size
+ * (`skipped`), so one huge generated file cannot fill memory.
+ */
+export async function* readBlobs(
+  repoDir: string,
+  blobShas: readonly string[],
+  options: LocalGitOptions & { maxBytes: number },
+): AsyncGenerator<{ blobSha: string; content: Buffer; size: number; skipped: boolean }> {
+  for (const sha of blobShas) {
+    if (!/^[0-9a-f]{40,64}$/.test(sha)) throw new GitError('failed', 'Invalid blob id');
+  }
+  for (let start = 0; start < blobShas.length; start += BLOB_BATCH) {
+    const batch = blobShas.slice(start, start + BLOB_BATCH);
+    const sizes = await runGit(['cat-file', '--batch-check'], {
+      ...local(options, repoDir),
+      input: Buffer.from(batch.join('\n') + '\n'),
+    });
+    const sizeLines = sizes.stdout.toString('utf8').split('\n');
+    const wanted: string[] = [];
+    const sizeOf = new Map<string, number>();
+    batch.forEach((sha, i) => {
+      const size = Number(sizeLines[i]?.split(' ')[2] ?? NaN);
+      if (!Number.isFinite(size)) throw new GitError('failed', `Missing blob ${sha}`);
+      sizeOf.set(sha, size);
+      if (size <= options.maxBytes) wanted.push(sha);
+    });
+    const total = wanted.reduce((sum, sha) => sum + (sizeOf.get(sha) ?? 0) + 100, 0);
+    const { stdout } = wanted.length
+      ? await runGit(['cat-file', '--batch'], {
+          ...local(options, repoDir),
+          input: Buffer.from(wanted.join('\n') + '\n'),
+          maxOutputBytes: total + 1024,
+        })
+      : { stdout: Buffer.alloc(0) };
+    const contents = new Map<string, Buffer>();
+    let at = 0;
+    for (const sha of wanted) {
+      const eol = stdout.indexOf(10, at);
+      const size = Number(stdout.subarray(at, eol).toString('utf8').split(' ')[2]);
+      contents.set(sha, stdout.subarray(eol + 1, eol + 1 + size));
+      at = eol + 1 + size + 1;
+    }
+    for (const sha of batch) {
+      const content = contents.get(sha);
+      yield {
+        blobSha: sha,
+        content: content ?? Buffer.alloc(0),
+        size: sizeOf.get(sha) ?? 0,
+        skipped: content === undefined,
+      };
+    }
+  }
+}

@@ -29,6 +29,8 @@ export interface RunGitOptions {
   pin?: RemotePin;
   /** Called with the pid (= process group id) once git started; for watchdogs and tests. */
   onSpawn?: (pid: number) => void;
+  /** Bytes written to git's standard input (closed after them); none when unset. */
+  input?: Buffer;
   /** Extra environment, applied last. For tests only (e.g. a fake GIT_SSH_COMMAND). */
   testEnv?: Record<string, string>;
 }
@@ -131,8 +133,11 @@ function spawnGit(
       cwd,
       env,
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.input ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     });
+    // git may exit before reading everything (a bad object id); that EPIPE is its exit's story.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(options.input);
     const pid = child.pid;
     const stdout: Buffer[] = [];
     let stderr = '';
@@ -157,11 +162,11 @@ function spawnGit(
       total += chunk.length;
       if (total > maxOutput) stop(new GitError('output_too_large', 'git produced too much output'));
     };
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       count(chunk);
       if (!failure) stdout.push(chunk);
     });
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
       count(chunk);
       stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEEP);
     });

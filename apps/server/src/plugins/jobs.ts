@@ -1,3 +1,4 @@
+import { closeParsePool } from '../services/livedocs/parse-pool';
 import fp from 'fastify-plugin';
 import { createJobRuntime } from '../jobs/job-runtime';
 import type { JobRuntime } from '../jobs/job-runtime';
@@ -27,6 +28,8 @@ export const jobsPlugin = fp(
     app.decorate('jobs', runtime);
     app.addHook('onReady', () => runtime.start());
     app.addHook('preClose', () => runtime.stop());
+    // parser threads started by indexing; after the workers stopped nothing uses them
+    app.addHook('onClose', () => closeParsePool());
   },
   { name: 'jobs', dependencies: ['db'] },
 );

@@ -36,6 +36,7 @@ async function reposWithCounts(db: Db, userId: string, id?: string): Promise<Rep
         .selectFrom('code_objects')
         .select(eb.fn.countAll<number | string>().as('n'))
         .whereRef('code_objects.repo_id', '=', 'repos.id')
+        .where('code_objects.present', '=', 1)
         .as('object_count'),
     )
     .select((eb) =>
@@ -43,12 +44,14 @@ async function reposWithCounts(db: Db, userId: string, id?: string): Promise<Rep
         .selectFrom('code_objects')
         .select(eb.fn.countAll<number | string>().as('n'))
         .whereRef('code_objects.repo_id', '=', 'repos.id')
+        .where('code_objects.present', '=', 1)
         .where((inner) =>
           inner.exists(
             inner
               .selectFrom('docs')
               .select('docs.object_id')
-              .whereRef('docs.object_id', '=', 'code_objects.id'),
+              .whereRef('docs.object_id', '=', 'code_objects.id')
+              .where('docs.value', '<>', ''),
           ),
         )
         .as('documented_count'),
@@ -58,12 +61,14 @@ async function reposWithCounts(db: Db, userId: string, id?: string): Promise<Rep
         .selectFrom('code_objects')
         .select(eb.fn.countAll<number | string>().as('n'))
         .whereRef('code_objects.repo_id', '=', 'repos.id')
+        .where('code_objects.present', '=', 1)
         .where((inner) =>
           inner.exists(
             inner
               .selectFrom('docs')
               .select('docs.object_id')
               .whereRef('docs.object_id', '=', 'code_objects.id')
+              .where('docs.value', '<>', '')
               .whereRef('docs.code_hash_at_write', '!=', 'code_objects.code_hash'),
           ),
         )
@@ -87,6 +92,7 @@ async function reposWithCounts(db: Db, userId: string, id?: string): Promise<Rep
     .selectFrom('code_objects')
     .select(['repo_id', 'language'])
     .distinct()
+    .where('present', '=', 1)
     .where(
       'repo_id',
       'in',

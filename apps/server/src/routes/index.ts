@@ -4,6 +4,8 @@ import { sessionRoutes } from './auth/session-routes';
 import { compilationRoutes } from './compilation/index';
 import { devRoutes } from './dev/index';
 import { healthRoutes } from './health/index';
+import { livedocsGenerateRoutes } from './livedocs/generate-routes';
+import { livedocsRoutes } from './livedocs/index';
 import { oauthRoutes } from './oauth/index';
 import { paymentsRoutes } from './payments/index';
 import { fileContentRoutes, filesRoutes } from './files/index';
@@ -29,6 +31,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(repoConnectRoutes, { prefix: '/v2' });
   await app.register(filesRoutes, { prefix: '/v3' });
   await app.register(fileContentRoutes, { prefix: '/v0' });
+  await app.register(livedocsRoutes, { prefix: '/v0' });
+  await app.register(livedocsGenerateRoutes, { prefix: '/v2' });
   await app.register(compilationRoutes, { prefix: '/v0' });
   await app.register(paymentsRoutes, { prefix: '/v2' });
   await app.register(taskRoutes, { prefix: '/v1' });

@@ -359,8 +359,9 @@ function enter(node: Node, ctx: ConvertContext, scope: Scope): Scope {
       object.kind === 'function' || object.kind === 'method' || object.kind === 'constructor';
     inner = { parent: object, owner: fnLike ? object : undefined };
   } else if (SCOPES.has(type)) {
-    // anonymous function or class: its body belongs to no named owner
-    inner = { parent: scope.parent, owner: undefined };
+    // anonymous function or class (a callback): what its body calls, the enclosing named
+    // function calls (`values.map((v) => add(v))` inside `scale` is scale calling add)
+    inner = { parent: scope.parent, owner: scope.owner };
   }
   record(node, type, ctx, inner);
   return inner;

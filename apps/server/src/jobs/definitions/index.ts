@@ -1,14 +1,20 @@
 import type { JobDefinition } from '../job-definition';
+import { livedocsGenerateJob } from './livedocs-generate';
 import { purgeExpiredJob } from './purge-expired';
 import { repoCheckoutJob } from './repo-checkout';
 import { repoConnectJob } from './repo-connect';
+import { repoIndexJob } from './repo-index';
 import { repoSyncJob } from './repo-sync';
 
+export { livedocsGenerateJob } from './livedocs-generate';
+export type { LivedocsGeneratePayload } from './livedocs-generate';
 export { purgeExpiredJob } from './purge-expired';
 export { repoCheckoutJob } from './repo-checkout';
 export type { RepoCheckoutPayload } from './repo-checkout';
 export { repoConnectJob } from './repo-connect';
 export type { RepoConnectPayload } from './repo-connect';
+export { indexTaskId, repoIndexJob } from './repo-index';
+export type { RepoIndexPayload } from './repo-index';
 export { repoSyncJob } from './repo-sync';
 export type { RepoSyncPayload } from './repo-sync';
 
@@ -18,4 +24,6 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   repoConnectJob,
   repoSyncJob,
   repoCheckoutJob,
+  repoIndexJob,
+  livedocsGenerateJob,
 ] as JobDefinition[];

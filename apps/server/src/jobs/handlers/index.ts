@@ -1,15 +1,19 @@
 import {
   JOB_DEFINITIONS,
+  livedocsGenerateJob,
   purgeExpiredJob,
   repoCheckoutJob,
   repoConnectJob,
+  repoIndexJob,
   repoSyncJob,
 } from '../definitions/index';
 import type { JobRegistry } from '../registry';
 import type { JobDeps } from './deps';
+import { livedocsGenerateHandler } from './livedocs-generate';
 import { purgeExpiredHandler } from './purge-expired';
 import { repoCheckoutHandler } from './repo-checkout';
 import { repoConnectHandler } from './repo-connect';
+import { repoIndexHandler } from './repo-index';
 import { repoSyncHandler } from './repo-sync';
 
 export type { JobDeps } from './deps';
@@ -20,5 +24,7 @@ export function registerApplicationJobs(registry: JobRegistry, deps: JobDeps): v
   registry.register(repoConnectJob, repoConnectHandler(deps));
   registry.register(repoSyncJob, repoSyncHandler(deps));
   registry.register(repoCheckoutJob, repoCheckoutHandler(deps));
+  registry.register(repoIndexJob, repoIndexHandler(deps));
+  registry.register(livedocsGenerateJob, livedocsGenerateHandler(deps));
   registry.check(JOB_DEFINITIONS);
 }

@@ -1,3 +1,4 @@
+import { indexAfterMove } from '../../services/livedocs/index-after-move';
 import { listBranches, listTree } from '../../git/index';
 import { isCommitListed, updateRepo } from '../../repositories/repos-repository';
 import { nowIso } from '../../services/context';
@@ -51,6 +52,14 @@ export function repoCheckoutHandler(deps: JobDeps): JobHandler<RepoCheckoutPaylo
           }),
       );
       if (!exists) return REPO_GONE;
+      await indexAfterMove(deps, {
+        userId: repo.user_id,
+        repoId,
+        commitId: target.commit,
+        baseCommit: repo.head_commit,
+        signal,
+        reportProgress,
+      });
       await reportProgress(3, 3, `Switched to ${target.name}`);
       return { branch: target.name, commit_id: target.commit };
     } catch (error) {

@@ -9,6 +9,7 @@ import {
 } from '../../git/index';
 import { findRepo, findRepoByUrl, insertRepo } from '../../repositories/repos-repository';
 import { nowIso } from '../../services/context';
+import { queueIndexing } from '../../services/livedocs/index-after-move';
 import { storeListing } from '../../services/repos/listing';
 import { localGit, toJobFailure, transferOptions } from '../../services/repos/repo-git';
 import {
@@ -95,6 +96,9 @@ export function repoConnectHandler(deps: JobDeps): JobHandler<RepoConnectPayload
         });
         return true;
       });
+      // The code is read as its own task (with its own progress): the repository is usable
+      // (files, branches) while the engine works.
+      await queueIndexing(deps, userId, repoId, head);
       await reportProgress(STEPS, STEPS, 'Connected');
       return { repo_id: repoId };
     } catch (error) {

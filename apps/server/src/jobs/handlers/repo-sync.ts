@@ -1,6 +1,8 @@
 import { fetchRepository, listTree, resolveHead } from '../../git/index';
 import { isCommitListed, updateRepo } from '../../repositories/repos-repository';
 import { nowIso } from '../../services/context';
+import { indexAfterMove, queueIndexing } from '../../services/livedocs/index-after-move';
+import { findRepoIndex } from '../../repositories/code-index-repository';
 import { listingBaseOf, storeListing } from '../../services/repos/listing';
 import { localGit, transferOptions } from '../../services/repos/repo-git';
 import { repoDirectory } from '../../services/repos/repo-paths';
@@ -45,7 +47,12 @@ export function repoSyncHandler(deps: JobDeps): JobHandler<RepoSyncPayload> {
           last_synced_at: now,
           updated_at: now,
         });
-        return exists ? { changed: false } : REPO_GONE;
+        if (!exists) return REPO_GONE;
+        // A commit listed before live docs existed (or whose indexing failed) gets indexed now.
+        if (!(await findRepoIndex(deps.db, repoId, head))) {
+          await queueIndexing(deps, userId, repoId, head);
+        }
+        return { changed: false };
       }
       await reportProgress(1, 3, 'Listing files');
       const listed = await isCommitListed(deps.db, repoId, head);
@@ -64,6 +71,14 @@ export function repoSyncHandler(deps: JobDeps): JobHandler<RepoSyncPayload> {
         }),
       );
       if (!exists) return REPO_GONE;
+      await indexAfterMove(deps, {
+        userId,
+        repoId,
+        commitId: head,
+        baseCommit: repo.head_commit,
+        signal,
+        reportProgress,
+      });
       await reportProgress(3, 3, 'Synced');
       return { changed: true, commit_id: head };
     } catch (error) {

@@ -1,0 +1,312 @@
+import type { NewCodeObject } from '@codedocs/db';
+import { sql } from 'kysely';
+import type { Db } from './db';
+
+/** A source file of a listed commit, as the indexer and the live-docs reads need it. */
+export interface SourceFileRow {
+  path: string;
+  file_id: string;
+  name: string;
+  extension: string;
+  language: string | null;
+  blob_sha: string;
+  size: number;
+}
+
+/** Files of a listed commit the engine reads: regular files in a known language. */
+export async function listSourceFiles(
+  db: Db,
+  repoId: string,
+  commitId: string,
+): Promise<SourceFileRow[]> {
+  const rows = await db
+    .selectFrom('files')
+    .select(['path', 'file_id', 'name', 'extension', 'language', 'blob_sha', 'size'])
+    .where('repo_id', '=', repoId)
+    .where('commit_id', '=', commitId)
+    .where('language', 'is not', null)
+    .where('mode', 'in', ['100644', '100755'])
+    .orderBy('path')
+    .execute();
+  return rows.map((row) => ({ ...row, size: Number(row.size) }));
+}
+
+/** The file row of one path at a commit, if listed there. */
+export async function findFileAtCommit(db: Db, repoId: string, commitId: string, path: string) {
+  return db
+    .selectFrom('files')
+    .select(['path', 'file_id', 'blob_sha', 'language'])
+    .where('repo_id', '=', repoId)
+    .where('commit_id', '=', commitId)
+    .where('path', '=', path)
+    .executeTakeFirst();
+}
+
+const KEY_BATCH = 300;
+
+/** Which (blob, path) pairs already have a stored engine model, as `blob\0path` keys. */
+export async function storedFileIndexKeys(
+  db: Db,
+  repoId: string,
+  files: readonly { blob_sha: string; path: string }[],
+): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (let start = 0; start < files.length; start += KEY_BATCH) {
+    const batch = files.slice(start, start + KEY_BATCH);
+    const rows = await db
+      .selectFrom('file_indexes')
+      .select(['blob_sha', 'path'])
+      .where('repo_id', '=', repoId)
+      .where(
+        'blob_sha',
+        'in',
+        batch.map((f) => f.blob_sha),
+      )
+      .execute();
+    for (const row of rows) keys.add(`${row.blob_sha}\0${row.path}`);
+  }
+  return keys;
+}
+
+/** Stored engine models (gzipped JSON) of these (blob, path) pairs. */
+export async function loadFileIndexes(
+  db: Db,
+  repoId: string,
+  files: readonly { blob_sha: string; path: string }[],
+): Promise<{ blob_sha: string; path: string; data: Uint8Array; object_count: number }[]> {
+  const wanted = new Set(files.map((f) => `${f.blob_sha}\0${f.path}`));
+  const out: { blob_sha: string; path: string; data: Uint8Array; object_count: number }[] = [];
+  for (let start = 0; start < files.length; start += KEY_BATCH) {
+    const batch = files.slice(start, start + KEY_BATCH);
+    const rows = await db
+      .selectFrom('file_indexes')
+      .select(['blob_sha', 'path', 'data', 'object_count'])
+      .where('repo_id', '=', repoId)
+      .where(
+        'blob_sha',
+        'in',
+        batch.map((f) => f.blob_sha),
+      )
+      .execute();
+    for (const row of rows) if (wanted.has(`${row.blob_sha}\0${row.path}`)) out.push(row);
+  }
+  return out;
+}
+
+/** Stores engine models; a pair already stored (same blob and path, same model) is kept. */
+export async function insertFileIndexes(
+  db: Db,
+  rows: {
+    repo_id: string;
+    blob_sha: string;
+    path: string;
+    schema_version: number;
+    language: string | null;
+    object_count: number;
+    data: Uint8Array;
+  }[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += 100) {
+    await db
+      .insertInto('file_indexes')
+      .values(rows.slice(start, start + 100))
+      .onConflict((c) => c.columns(['repo_id', 'blob_sha', 'path']).doNothing())
+      .execute();
+  }
+}
+
+/** The index row of a commit (without its references), if the commit was indexed. */
+export async function findRepoIndex(db: Db, repoId: string, commitId: string) {
+  return db
+    .selectFrom('repo_indexes')
+    .select(['repo_id', 'commit_id', 'schema_version', 'file_count', 'object_count', 'indexed_at'])
+    .where('repo_id', '=', repoId)
+    .where('commit_id', '=', commitId)
+    .executeTakeFirst();
+}
+
+/** The gzipped references of an indexed commit. */
+export async function loadRepoReferences(
+  db: Db,
+  repoId: string,
+  commitId: string,
+): Promise<Uint8Array | undefined> {
+  const row = await db
+    .selectFrom('repo_indexes')
+    .select('references_data')
+    .where('repo_id', '=', repoId)
+    .where('commit_id', '=', commitId)
+    .executeTakeFirst();
+  return row?.references_data;
+}
+
+/** Indexed commits of a repository, newest first. */
+export async function listRepoIndexes(db: Db, repoId: string) {
+  return db
+    .selectFrom('repo_indexes')
+    .select(['commit_id', 'object_count', 'indexed_at', 'schema_version'])
+    .where('repo_id', '=', repoId)
+    .orderBy('indexed_at', 'desc')
+    .orderBy('commit_id')
+    .execute();
+}
+
+/** Marks a commit indexed with its references (a repeated run keeps the first row). */
+export async function insertRepoIndex(
+  db: Db,
+  row: {
+    repo_id: string;
+    commit_id: string;
+    schema_version: number;
+    file_count: number;
+    object_count: number;
+    references_data: Uint8Array;
+  },
+): Promise<void> {
+  await db
+    .insertInto('repo_indexes')
+    .values(row)
+    .onConflict((c) => c.columns(['repo_id', 'commit_id']).doNothing())
+    .execute();
+}
+
+const OBJECT_BATCH = 200;
+
+/**
+ * Records objects in the registry. `current` rows (objects of the repo's current commit) update
+ * every column and are marked present; other rows only fill in ids never seen before, so reading
+ * an old commit never rewrites what the current one says.
+ */
+export async function upsertCodeObjects(
+  db: Db,
+  rows: NewCodeObject[],
+  current: boolean,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += OBJECT_BATCH) {
+    const batch = rows.slice(start, start + OBJECT_BATCH).map((row) => ({
+      ...row,
+      present: current ? 1 : 0,
+    }));
+    await db
+      .insertInto('code_objects')
+      .values(batch)
+      .onConflict((c) =>
+        current
+          ? c.column('id').doUpdateSet((eb) => ({
+              file_path: eb.ref('excluded.file_path'),
+              file_id: eb.ref('excluded.file_id'),
+              name: eb.ref('excluded.name'),
+              qualified_name: eb.ref('excluded.qualified_name'),
+              kind: eb.ref('excluded.kind'),
+              language: eb.ref('excluded.language'),
+              signature: eb.ref('excluded.signature'),
+              line_start: eb.ref('excluded.line_start'),
+              line_end: eb.ref('excluded.line_end'),
+              code_hash: eb.ref('excluded.code_hash'),
+              doc_comment: eb.ref('excluded.doc_comment'),
+              parent_id: eb.ref('excluded.parent_id'),
+              present: 1,
+              updated_at: eb.ref('excluded.updated_at'),
+            }))
+          : c.column('id').doNothing(),
+      )
+      .execute();
+  }
+}
+
+/** Clears the `present` mark of a repo's objects: all of them, or those in these paths. */
+export async function clearPresence(
+  db: Db,
+  repoId: string,
+  paths: readonly string[] | null,
+): Promise<void> {
+  if (paths === null) {
+    await db
+      .updateTable('code_objects')
+      .set({ present: 0 })
+      .where('repo_id', '=', repoId)
+      .where('present', '=', 1)
+      .execute();
+    return;
+  }
+  for (let start = 0; start < paths.length; start += KEY_BATCH) {
+    await db
+      .updateTable('code_objects')
+      .set({ present: 0 })
+      .where('repo_id', '=', repoId)
+      .where('present', '=', 1)
+      .where('file_path', 'in', paths.slice(start, start + KEY_BATCH))
+      .execute();
+  }
+}
+
+/** Registry rows of these object ids within one repository. */
+export async function findCodeObjects(db: Db, repoId: string, ids: readonly string[]) {
+  const out = [];
+  for (let start = 0; start < ids.length; start += KEY_BATCH) {
+    const batch = ids.slice(start, start + KEY_BATCH);
+    if (batch.length === 0) continue;
+    out.push(
+      ...(await db
+        .selectFrom('code_objects')
+        .select(['id', 'file_path', 'file_id', 'name', 'qualified_name', 'kind', 'code_hash'])
+        .where('repo_id', '=', repoId)
+        .where('id', 'in', batch)
+        .execute()),
+    );
+  }
+  return out;
+}
+
+/** One registry row, only within its repository. */
+export async function findCodeObject(db: Db, repoId: string, id: string) {
+  return db
+    .selectFrom('code_objects')
+    .selectAll()
+    .where('repo_id', '=', repoId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Objects present at the repo's current commit: id, path and code hash. */
+export async function listPresentObjects(db: Db, repoId: string) {
+  return db
+    .selectFrom('code_objects')
+    .select(['id', 'file_path', 'code_hash'])
+    .where('repo_id', '=', repoId)
+    .where('present', '=', 1)
+    .execute();
+}
+
+/** Source files of a commit with their stored object counts (0 for files not indexed yet). */
+export async function sourceFilesWithObjectCounts(db: Db, repoId: string, commitId: string) {
+  const rows = await db
+    .selectFrom('files')
+    .leftJoin('file_indexes', (join) =>
+      join
+        .onRef('file_indexes.repo_id', '=', 'files.repo_id')
+        .onRef('file_indexes.blob_sha', '=', 'files.blob_sha')
+        .onRef('file_indexes.path', '=', 'files.path'),
+    )
+    .select([
+      'files.path',
+      'files.file_id',
+      'files.name',
+      'files.extension',
+      'files.language',
+      'files.blob_sha',
+      'files.size',
+      sql<number | null>`file_indexes.object_count`.as('object_count'),
+    ])
+    .where('files.repo_id', '=', repoId)
+    .where('files.commit_id', '=', commitId)
+    .where('files.language', 'is not', null)
+    .where('files.mode', 'in', ['100644', '100755'])
+    .orderBy('files.path')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    size: Number(row.size),
+    object_count: Number(row.object_count ?? 0),
+  }));
+}

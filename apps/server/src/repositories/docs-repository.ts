@@ -1,0 +1,211 @@
+import type { Doc } from '@codedocs/db';
+import { sql } from 'kysely';
+import type { Db } from './db';
+
+/**
+ * Per object, over its non-empty fields: the lowest and highest code hash they were written
+ * against, how many there are and when the latest changed. Equal hashes matching the object's
+ * current hash mean documented; anything else with fields means stale.
+ */
+export interface DocState {
+  object_id: string;
+  lo: string | null;
+  hi: string | null;
+  filled: number;
+  nulls: number;
+  last_updated: string | null;
+}
+
+function docStates(db: Db) {
+  return db
+    .selectFrom('docs')
+    .innerJoin('code_objects', 'code_objects.id', 'docs.object_id')
+    .select([
+      'docs.object_id',
+      sql<string | null>`min(docs.code_hash_at_write)`.as('lo'),
+      sql<string | null>`max(docs.code_hash_at_write)`.as('hi'),
+      sql<number | string>`count(*)`.as('filled'),
+      sql<number | string>`sum(case when docs.code_hash_at_write is null then 1 else 0 end)`.as(
+        'nulls',
+      ),
+      sql<string | null>`max(docs.updated_at)`.as('last_updated'),
+    ])
+    .where('docs.value', '<>', '')
+    .groupBy('docs.object_id');
+}
+
+function normalise(row: {
+  object_id: string;
+  lo: string | null;
+  hi: string | null;
+  filled: number | string;
+  nulls: number | string | null;
+  last_updated: unknown;
+}): DocState {
+  return {
+    object_id: row.object_id,
+    lo: row.lo,
+    hi: row.hi,
+    filled: Number(row.filled),
+    nulls: Number(row.nulls ?? 0),
+    last_updated:
+      row.last_updated === null ? null : new Date(String(row.last_updated)).toISOString(),
+  };
+}
+
+/** Doc states of every documented object of a repository. */
+export async function docStatesOfRepo(db: Db, repoId: string): Promise<DocState[]> {
+  const rows = await docStates(db).where('code_objects.repo_id', '=', repoId).execute();
+  return rows.map(normalise);
+}
+
+/** Doc states of these objects. */
+export async function docStatesOfObjects(db: Db, ids: readonly string[]): Promise<DocState[]> {
+  const out: DocState[] = [];
+  for (let start = 0; start < ids.length; start += 300) {
+    const batch = ids.slice(start, start + 300);
+    if (batch.length === 0) continue;
+    const rows = await docStates(db).where('docs.object_id', 'in', batch).execute();
+    out.push(...rows.map(normalise));
+  }
+  return out;
+}
+
+/** Every field row of these objects. */
+export async function listDocsOfObjects(db: Db, ids: readonly string[]): Promise<Doc[]> {
+  const out: Doc[] = [];
+  for (let start = 0; start < ids.length; start += 300) {
+    const batch = ids.slice(start, start + 300);
+    if (batch.length === 0) continue;
+    out.push(
+      ...(await db.selectFrom('docs').selectAll().where('object_id', 'in', batch).execute()),
+    );
+  }
+  return out;
+}
+
+/** What a field write stores. */
+export interface FieldWrite {
+  object_id: string;
+  field_id: string;
+  value: string;
+  source: string;
+  written_at_commit: string | null;
+  code_hash_at_write: string | null;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/**
+ * Writes a field only if it is still at `expectedVersion` (0: not written yet), as one statement,
+ * so two writers cannot both succeed. Returns the new version, or null when the field moved on.
+ */
+export async function writeFieldIfVersion(
+  db: Db,
+  write: FieldWrite,
+  expectedVersion: number,
+): Promise<number | null> {
+  if (expectedVersion === 0) {
+    const inserted = await db
+      .insertInto('docs')
+      .values({ ...write, version: 1 })
+      .onConflict((c) => c.columns(['object_id', 'field_id']).doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 ? 1 : null;
+  }
+  const updated = await db
+    .updateTable('docs')
+    .set({
+      value: write.value,
+      source: write.source,
+      written_at_commit: write.written_at_commit,
+      code_hash_at_write: write.code_hash_at_write,
+      updated_at: write.updated_at,
+      updated_by: write.updated_by,
+      version: expectedVersion + 1,
+    })
+    .where('object_id', '=', write.object_id)
+    .where('field_id', '=', write.field_id)
+    .where('version', '=', expectedVersion)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1 ? expectedVersion + 1 : null;
+}
+
+/** Appends a field version to its history. */
+export async function insertRevision(
+  db: Db,
+  revision: FieldWrite & { id: string; version: number },
+): Promise<void> {
+  await db
+    .insertInto('doc_revisions')
+    .values({
+      id: revision.id,
+      object_id: revision.object_id,
+      field_id: revision.field_id,
+      version: revision.version,
+      value: revision.value,
+      source: revision.source,
+      written_at_commit: revision.written_at_commit,
+      code_hash_at_write: revision.code_hash_at_write,
+      created_at: revision.updated_at,
+      created_by: revision.updated_by,
+    })
+    .execute();
+}
+
+/** Marks every non-empty field of an object as checked against this code (values unchanged). */
+export async function markFieldsReviewed(
+  db: Db,
+  objectId: string,
+  codeHash: string,
+  commitId: string,
+): Promise<void> {
+  await db
+    .updateTable('docs')
+    .set({ code_hash_at_write: codeHash, written_at_commit: commitId })
+    .where('object_id', '=', objectId)
+    .where('value', '<>', '')
+    .execute();
+}
+
+/** A field's saved versions, newest first. */
+export async function listRevisions(db: Db, objectId: string, fieldId: string) {
+  return db
+    .selectFrom('doc_revisions')
+    .selectAll()
+    .where('object_id', '=', objectId)
+    .where('field_id', '=', fieldId)
+    .orderBy('version', 'desc')
+    .orderBy('created_at', 'desc')
+    .limit(200)
+    .execute();
+}
+
+/** Objects generated by a user in a month (`YYYY-MM`). */
+export async function generationUsage(db: Db, userId: string, month: string): Promise<number> {
+  const row = await db
+    .selectFrom('generation_usage')
+    .select('objects')
+    .where('user_id', '=', userId)
+    .where('month', '=', month)
+    .executeTakeFirst();
+  return Number(row?.objects ?? 0);
+}
+
+/** Adds generated objects to a user's month. */
+export async function addGenerationUsage(
+  db: Db,
+  userId: string,
+  month: string,
+  objects: number,
+): Promise<void> {
+  await db
+    .insertInto('generation_usage')
+    .values({ user_id: userId, month, objects })
+    .onConflict((c) =>
+      c.columns(['user_id', 'month']).doUpdateSet((eb) => ({
+        objects: sql`${eb.ref('generation_usage.objects')} + ${objects}`,
+      })),
+    )
+    .execute();
+}

@@ -1,0 +1,91 @@
+import {
+  livedocsGenerateAllRequestSchema,
+  livedocsGenerateRequestSchema,
+  livedocsGenerateResponseSchema,
+  livedocsObjectActionRequestSchema,
+  livedocsObjectResponseSchema,
+} from '@codedocs/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/authenticate';
+import { regenerateObject, requestGeneration } from '../../services/livedocs/generate-request';
+import { planHeader } from '../repo/headers';
+
+const tags = ['livedocs'];
+const security = [{ bearerAuth: [] }];
+
+/** The v2 generation calls: they carry the plan token in `x-plan` (spec section 7). */
+export const livedocsGenerateRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/livedocs/generate',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Generate docs for the objects of chosen files (a background task)',
+        body: livedocsGenerateRequestSchema,
+        response: { 202: livedocsGenerateResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(
+          await requestGeneration(
+            app.services,
+            app.jobs.queue,
+            requireAuth(request).user.id,
+            planHeader(request),
+            request.body,
+          ),
+        ),
+  );
+
+  app.post(
+    '/livedocs/generate/all',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Generate docs for every object of the current commit (a background task)',
+        body: livedocsGenerateAllRequestSchema,
+        response: { 202: livedocsGenerateResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(
+          await requestGeneration(
+            app.services,
+            app.jobs.queue,
+            requireAuth(request).user.id,
+            planHeader(request),
+            { repo_id: request.body.repo_id, file_ids: null },
+          ),
+        ),
+  );
+
+  app.post(
+    '/livedocs/regenerate',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "Refresh one object's generated fields (edited fields are kept)",
+        body: livedocsObjectActionRequestSchema,
+        response: { 200: livedocsObjectResponseSchema },
+      },
+    },
+    async (request) => ({
+      object: await regenerateObject(
+        app.services,
+        requireAuth(request).user.id,
+        planHeader(request),
+        request.body,
+      ),
+    }),
+  );
+};

@@ -1,0 +1,419 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import {
+  livedocsFilesResponseSchema,
+  livedocsGenerateResponseSchema,
+  livedocsMetadataResponseSchema,
+  livedocsObjectResponseSchema,
+  livedocsSaveResponseSchema,
+  NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND,
+  repoListResponseSchema,
+  type LivedocsObject,
+} from '@codedocs/contract';
+import { indexFile } from '@codedocs/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGitDaemon, type GitDaemon } from '../../test/git-daemon';
+import { createFixtureRepo, fixtureGit } from '../../test/git-fixtures';
+import { FAST_JOB_TIMINGS, waitForTask } from '../../test/jobs';
+import { connectAndWait, createRepoUser, getAs, postAs, type RepoUser } from '../../test/repos';
+import { createTestApp, testDialects, type TestApp } from '../../test/test-app';
+
+const dialects = await testDialects();
+
+const MATH_TS = `/**
+ * Adds two numbers.
+ * @param a the first
+ */
+export function add(a: number, b: number): number {
+  return a + b;
+}
+
+export function scale(values: number[], factor = 2): number[] {
+  if (factor === 0) throw new RangeError('factor');
+  return values.map((v) => add(v, v) * factor);
+}
+
+export class Counter {
+  constructor(private start: number) {}
+  increment(by: number): number {
+    return add(this.start, by);
+  }
+}
+`;
+
+const UTIL_PY = `def greet(name, *args, punctuation="!", **kwargs):
+    """Greets someone."""
+    return "Hello " + name + punctuation
+
+
+class Box:
+    def __init__(self, size):
+        self.size = size
+
+    def grow(self, by=1):
+        return Box(self.size + by)
+`;
+
+const TEST_TS = `import { add } from '../src/math';
+export function check(): number {
+  return add(1, 2);
+}
+`;
+
+describe.each(dialects)('live docs through the API on %s', (dialect) => {
+  let root: string;
+  let daemon: GitDaemon;
+  let testApp: TestApp;
+  let owner: RepoUser;
+  let stranger: RepoUser;
+  let repoId: string;
+  const work = () => join(root, 'lib-work');
+
+  const objectOf = async (objectId: string, commit?: string): Promise<LivedocsObject> => {
+    const response = await getAs(
+      testApp.app,
+      owner,
+      `/api/v0/livedocs/object/${repoId}?object_id=${objectId}${commit ? `&commit_id=${commit}` : ''}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return livedocsObjectResponseSchema.parse(response.json()).object;
+  };
+  const metadata = async () => {
+    const response = await getAs(testApp.app, owner, `/api/v0/livedocs/metadata/${repoId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return livedocsMetadataResponseSchema.parse(response.json());
+  };
+  const objectNamed = async (qualifiedName: string) => {
+    const all = (await metadata()).metadata.files.flatMap((f) => f.objects);
+    const found = all.find((o) => o.qualified_name === qualifiedName);
+    if (!found)
+      throw new Error(`no object ${qualifiedName} in ${all.map((o) => o.qualified_name)}`);
+    return found;
+  };
+  const generate = async (body: object, plan = owner.plan, url = '/api/v2/livedocs/generate') => {
+    return postAs(testApp.app, owner, url, body, { 'x-plan': plan });
+  };
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'codedocs-livedocs-'));
+    createFixtureRepo(root, 'lib', {
+      'src/math.ts': MATH_TS,
+      'src/util.py': UTIL_PY,
+      'test/math.test.ts': TEST_TS,
+      'README.md': '# lib\n',
+    });
+    daemon = await startGitDaemon(root);
+    testApp = await createTestApp(dialect, {
+      allowPrivateNetwork: true,
+      jobTimings: FAST_JOB_TIMINGS,
+    });
+    owner = await createRepoUser(testApp.app, 'owner@example.com');
+    stranger = await createRepoUser(testApp.app, 'stranger@example.com');
+    const connected = await connectAndWait(testApp.app, owner, {
+      external_repo_url: daemon.url('lib.git'),
+    });
+    repoId = connected.repoId;
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+    await daemon?.stop();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('indexes the repository after connecting, as its own task', async () => {
+    const head = fixtureGit(work(), ['rev-parse', 'main']).trim();
+    const task = await waitForTask(testApp.app, `index:${repoId}:${head}`, owner.id, [
+      'succeeded',
+      'failed',
+    ]);
+    expect(task.status, task.error ?? '').toBe('succeeded');
+    const response = await getAs(testApp.app, owner, `/api/v0/livedocs/files/${repoId}`);
+    const files = livedocsFilesResponseSchema.parse(response.json());
+    expect(files).toMatchObject({ commit_id: head, index_status: 'indexed', task_id: null });
+    expect(files.files.map((f) => f.file_path)).toEqual([
+      'src/math.ts',
+      'src/util.py',
+      'test/math.test.ts',
+    ]);
+    expect(files.files[0]).toMatchObject({ object_count: 5, documented_count: 0, stale_count: 0 });
+    const repos = repoListResponseSchema.parse(
+      (await getAs(testApp.app, owner, '/api/v0/repo')).json(),
+    );
+    expect(repos.repos[0]).toMatchObject({ object_count: 11, documented_count: 0, stale_count: 0 });
+    expect(repos.repos[0]?.languages).toEqual(['python', 'typescript']);
+  });
+
+  it('refuses generation without a valid plan token (403, the spec message)', async () => {
+    const file = (await metadata()).metadata.files[0]!;
+    for (const plan of ['', 'forged.token.value', stranger.plan]) {
+      const refused = await generate({ repo_id: repoId, file_ids: [file.file_id] }, plan);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND);
+    }
+    const unknown = await generate({ repo_id: repoId, file_ids: ['nope'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().field).toBe('body.file_ids');
+  });
+
+  it('generates every field of every object; parameters match the signature exactly', async () => {
+    const accepted = await generate(
+      { repo_id: repoId },
+      owner.plan,
+      '/api/v2/livedocs/generate/all',
+    );
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    const body = livedocsGenerateResponseSchema.parse(accepted.json());
+    expect(body.object_count).toBe(11);
+    const task = await waitForTask(testApp.app, body.task_id, owner.id, ['succeeded', 'failed']);
+    expect(task.status, task.error ?? '').toBe('succeeded');
+    expect(task.result).toMatchObject({ objects: 11, fields_kept: 0 });
+
+    const files = (await metadata()).metadata.files;
+    const objects = files.flatMap((f) => f.objects);
+    // util.py's module is an object too
+    expect(objects).toHaveLength(11);
+    for (const file of files) {
+      const source = file.file_path.endsWith('.py')
+        ? UTIL_PY
+        : file.file_path.startsWith('src')
+          ? MATH_TS
+          : TEST_TS;
+      const parsed = await indexFile({ path: file.file_path, content: source });
+      for (const summary of file.objects) {
+        expect(summary.status).toBe('documented');
+        const object = await objectOf(summary.object_id);
+        const engineObject = parsed.objects.find((o) => o.id === summary.object_id)!;
+        const paramFields = object.fields.filter((f) => f.field_id.startsWith('param:'));
+        expect(paramFields.map((f) => f.field_id.slice(6))).toEqual(
+          engineObject.parameters.map((p) => p.name),
+        );
+        expect(object.fields.map((f) => f.field_id)).toEqual([
+          'summary',
+          'description',
+          ...paramFields.map((f) => f.field_id),
+          'returns',
+          'throws',
+          'example',
+          'notes',
+        ]);
+        for (const field of object.fields) {
+          expect(field.value.trim(), `${object.qualified_name} ${field.field_id}`).not.toBe('');
+          expect(field).toMatchObject({ source: 'generated', version: 1, stale: false });
+        }
+      }
+    }
+    const add = await objectOf((await objectNamed('add')).object_id);
+    expect(add.fields.find((f) => f.field_id === 'summary')?.value).toBe('Adds two numbers.');
+    expect(add.fields.find((f) => f.field_id === 'param:a')?.value).toBe('the first');
+    // the example is a real call site, from the test file first
+    expect(add.fields.find((f) => f.field_id === 'example')?.value).toContain('add(1, 2)');
+    expect(add.called_by.map((r) => r.name).sort()).toEqual(['check', 'increment', 'scale']);
+    expect(add.usages[0]).toMatchObject({ file_path: 'test/math.test.ts', is_test: true });
+    expect(add.code).toBe(
+      'export function add(a: number, b: number): number {\n  return a + b;\n}',
+    );
+    const scale = await objectOf((await objectNamed('scale')).object_id);
+    expect(scale.calls.map((r) => [r.name, r.qualified_name])).toContainEqual(['add', 'add']);
+    expect(scale.fields.find((f) => f.field_id === 'throws')?.value).toContain('RangeError');
+  });
+
+  it('saves an edit with who and when, keeps history, and refuses a stale editor (409)', async () => {
+    const { object_id: objectId } = await objectNamed('Counter.increment');
+    const before = await objectOf(objectId);
+    const summary = before.fields.find((f) => f.field_id === 'summary')!;
+    const save = (doc: string, version: number) =>
+      postAs(testApp.app, owner, '/api/v0/livedocs/save', {
+        repo_id: repoId,
+        object_id: objectId,
+        field_id: 'summary',
+        doc,
+        version,
+      });
+    const first = await save('Moves the counter on by `by`.', summary.version);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(livedocsSaveResponseSchema.parse(first.json())).toMatchObject({
+      field: {
+        value: 'Moves the counter on by `by`.',
+        source: 'edited',
+        version: 2,
+        updated_by: owner.id,
+      },
+      status: 'documented',
+    });
+    // a second editor that loaded version 1 must not overwrite it
+    const second = await save('Something else', summary.version);
+    expect(second.statusCode).toBe(409);
+    const after = await objectOf(objectId);
+    expect(after.fields.find((f) => f.field_id === 'summary')).toMatchObject({
+      value: 'Moves the counter on by `by`.',
+      version: 2,
+    });
+    const history = await getAs(
+      testApp.app,
+      owner,
+      `/api/v0/livedocs/history/${repoId}?object_id=${objectId}&field_id=summary`,
+    );
+    expect(
+      history
+        .json()
+        .revisions.map((r: { version: number; source: string }) => [r.version, r.source]),
+    ).toEqual([
+      [2, 'edited'],
+      [1, 'generated'],
+    ]);
+    const badField = await postAs(testApp.app, owner, '/api/v0/livedocs/save', {
+      repo_id: repoId,
+      object_id: objectId,
+      field_id: 'param:nope',
+      doc: 'x',
+    });
+    expect(badField.statusCode).toBe(400);
+    expect(badField.json().field).toBe('body.field_id');
+  });
+
+  it('after a commit changes one function, only it is stale; regenerate keeps edits; review clears', async () => {
+    const increment = await objectNamed('Counter.increment');
+    const add = await objectNamed('add');
+    writeFileSync(
+      join(work(), 'src/math.ts'),
+      MATH_TS.replace(
+        'return add(this.start, by);',
+        'this.start = add(this.start, by);\n    return this.start;',
+      ),
+    );
+    fixtureGit(work(), ['commit', '-q', '-am', 'increment keeps its count']);
+    fixtureGit(work(), ['push', '-q', join(root, 'lib.git'), 'main']);
+    const head = fixtureGit(work(), ['rev-parse', 'main']).trim();
+    const synced = await postAs(
+      testApp.app,
+      owner,
+      '/api/v0/repo/sync',
+      { repo_id: repoId },
+      {
+        'x-task-id': randomUUID(),
+      },
+    );
+    expect(synced.statusCode, synced.body).toBe(200);
+    // statuses are current as soon as the sync answers
+    const objects = (await metadata()).metadata.files.flatMap((f) => f.objects);
+    expect(objects.filter((o) => o.status === 'stale').map((o) => o.qualified_name)).toEqual([
+      'Counter.increment',
+    ]);
+    expect(objects.filter((o) => o.status === 'documented')).toHaveLength(10);
+    expect((await objectNamed('add')).object_id).toBe(add.object_id);
+
+    const stale = await objectOf(increment.object_id);
+    expect(stale.commit_id).toBe(head);
+    expect(stale.status).toBe('stale');
+    expect(stale.stale?.diff).toContain('-    return add(this.start, by);');
+    expect(stale.stale?.diff).toContain('+    this.start = add(this.start, by);');
+    const repos = repoListResponseSchema.parse(
+      (await getAs(testApp.app, owner, '/api/v0/repo')).json(),
+    );
+    expect(repos.repos[0]).toMatchObject({
+      object_count: 11,
+      documented_count: 11,
+      stale_count: 1,
+    });
+
+    const regenerated = await postAs(
+      testApp.app,
+      owner,
+      '/api/v2/livedocs/regenerate',
+      { repo_id: repoId, object_id: increment.object_id },
+      { 'x-plan': owner.plan },
+    );
+    expect(regenerated.statusCode, regenerated.body).toBe(200);
+    const object = livedocsObjectResponseSchema.parse(regenerated.json()).object;
+    expect(object.fields.find((f) => f.field_id === 'summary')).toMatchObject({
+      value: 'Moves the counter on by `by`.',
+      source: 'edited',
+      stale: true,
+    });
+    expect(object.fields.find((f) => f.field_id === 'description')).toMatchObject({
+      source: 'generated',
+      version: 2,
+      stale: false,
+    });
+    // the person's edit was written against the old code: still flagged until reviewed
+    expect(object.status).toBe('stale');
+    const reviewed = await postAs(testApp.app, owner, '/api/v0/livedocs/review', {
+      repo_id: repoId,
+      object_id: increment.object_id,
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expect(livedocsObjectResponseSchema.parse(reviewed.json()).object).toMatchObject({
+      status: 'documented',
+      stale: null,
+    });
+
+    // the earlier commit stays readable, with its own code
+    const first = fixtureGit(work(), ['rev-parse', 'main~1']).trim();
+    const old = await objectOf(increment.object_id, first);
+    expect(old.code).toContain('return add(this.start, by);');
+  });
+
+  it('refuses a generation the monthly quota cannot take, with what is left', async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    await testApp.app.db
+      .insertInto('generation_usage')
+      .values({ user_id: owner.id, month, objects: 1_995 })
+      .onConflict((c) => c.columns(['user_id', 'month']).doUpdateSet({ objects: 1_995 }))
+      .execute();
+    const refused = await generate(
+      { repo_id: repoId },
+      owner.plan,
+      '/api/v2/livedocs/generate/all',
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      'Your plan documents up to 2000 objects a month and 5 are left this month; this needs 11. Choose fewer files or upgrade your plan.',
+    );
+  });
+
+  it("never shows one user's live docs to another (404 on every route)", async () => {
+    const { object_id: objectId } = await objectNamed('add');
+    const app = testApp.app;
+    for (const url of [
+      `/api/v0/livedocs/files/${repoId}`,
+      `/api/v0/livedocs/metadata/${repoId}`,
+      `/api/v0/livedocs/object/${repoId}?object_id=${objectId}`,
+      `/api/v0/livedocs/commits/${repoId}`,
+      `/api/v0/livedocs/history/${repoId}?object_id=${objectId}&field_id=summary`,
+    ]) {
+      expect((await getAs(app, stranger, url)).statusCode, url).toBe(404);
+    }
+    const save = await postAs(app, stranger, '/api/v0/livedocs/save', {
+      repo_id: repoId,
+      object_id: objectId,
+      field_id: 'summary',
+      doc: 'mine',
+    });
+    expect(save.statusCode).toBe(404);
+    const generateAll = await postAs(
+      app,
+      stranger,
+      '/api/v2/livedocs/generate/all',
+      { repo_id: repoId },
+      {
+        'x-plan': stranger.plan,
+      },
+    );
+    expect(generateAll.statusCode).toBe(404);
+    for (const url of ['/api/v0/livedocs/review', '/api/v2/livedocs/regenerate']) {
+      const response = await postAs(
+        app,
+        stranger,
+        url,
+        { repo_id: repoId, object_id: objectId },
+        {
+          'x-plan': stranger.plan,
+        },
+      );
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+});

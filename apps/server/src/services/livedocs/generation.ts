@@ -1,0 +1,128 @@
+import {
+  docFields,
+  generateDoc,
+  type CodeObject,
+  type FileIndex,
+  type Reference,
+} from '@codedocs/engine';
+import type { Doc } from '@codedocs/db';
+import { newId } from '../../auth/random-id';
+import {
+  addGenerationUsage,
+  insertRevision,
+  listDocsOfObjects,
+  writeFieldIfVersion,
+} from '../../repositories/docs-repository';
+import type { Db } from '../../repositories/db';
+import { nowIso } from '../context';
+
+/** Sources a regeneration never overwrites: what a person wrote or imported. */
+const PROTECTED_SOURCES = new Set(['edited', 'imported']);
+
+/** The calendar month (UTC) generation usage is counted in. */
+export function usageMonth(date = new Date()): string {
+  return date.toISOString().slice(0, 7);
+}
+
+/** References grouped by the object they point at, built once per run (not per object). */
+export function referencesByTarget(references: readonly Reference[]): Map<string, Reference[]> {
+  const byTarget = new Map<string, Reference[]>();
+  for (const ref of references) {
+    if (ref.toId === undefined) continue;
+    const list = byTarget.get(ref.toId);
+    if (list) list.push(ref);
+    else byTarget.set(ref.toId, [ref]);
+  }
+  return byTarget;
+}
+
+/** Rewrites generated prose for one object; returns the fields to store (same keys). */
+export type FieldRewriter = (
+  object: CodeObject,
+  file: FileIndex,
+  fields: Map<string, string>,
+) => Promise<Map<string, string>>;
+
+/** Counts of one generation run. */
+export interface GenerationCounts {
+  objects: number;
+  fieldsWritten: number;
+  fieldsKept: number;
+}
+
+/**
+ * Writes the generated fields of every object of one file model at `commitId`, in one
+ * transaction: edited or imported fields are kept, unchanged ones are not rewritten, the rest
+ * get a new version and a history entry. Objects that got at least one new field count towards
+ * the user's monthly usage.
+ */
+export async function writeGeneratedFile(
+  db: Db,
+  run: {
+    file: FileIndex;
+    objects?: readonly CodeObject[];
+    commitId: string;
+    userId: string;
+    referencesTo: Map<string, Reference[]>;
+    rewrite?: FieldRewriter;
+  },
+): Promise<GenerationCounts> {
+  const { file, commitId, userId } = run;
+  const objects = run.objects ?? file.objects;
+  const planned = new Map<string, Map<string, string>>();
+  for (const object of objects) {
+    const generated = generateDoc(object, run.referencesTo.get(object.id) ?? []);
+    let fields = docFields(object, generated, {
+      filePath: file.path,
+      language: file.language ?? '',
+    });
+    if (run.rewrite) fields = await run.rewrite(object, file, fields);
+    planned.set(object.id, fields);
+  }
+  return db.transaction().execute(async (trx) => {
+    const existing = new Map<string, Doc>();
+    for (const doc of await listDocsOfObjects(
+      trx,
+      objects.map((o) => o.id),
+    )) {
+      existing.set(`${doc.object_id}\0${doc.field_id}`, doc);
+    }
+    const counts: GenerationCounts = { objects: 0, fieldsWritten: 0, fieldsKept: 0 };
+    const now = nowIso();
+    for (const object of objects) {
+      let wrote = false;
+      for (const [fieldId, value] of planned.get(object.id) ?? []) {
+        const current = existing.get(`${object.id}\0${fieldId}`);
+        if (current && PROTECTED_SOURCES.has(current.source)) {
+          counts.fieldsKept++;
+          continue;
+        }
+        if (current && current.value === value && current.code_hash_at_write === object.codeHash) {
+          continue;
+        }
+        const write = {
+          object_id: object.id,
+          field_id: fieldId,
+          value,
+          source: 'generated',
+          written_at_commit: commitId,
+          code_hash_at_write: object.codeHash,
+          updated_at: now,
+          updated_by: userId,
+        };
+        const version = await writeFieldIfVersion(trx, write, current?.version ?? 0);
+        if (version === null) {
+          // A person saved this field while the run worked: theirs wins.
+          counts.fieldsKept++;
+          continue;
+        }
+        await insertRevision(trx, { ...write, id: newId(), version });
+        counts.fieldsWritten++;
+        wrote = true;
+      }
+      if (wrote) counts.objects++;
+    }
+    if (counts.objects > 0) await addGenerationUsage(trx, userId, usageMonth(), counts.objects);
+    return counts;
+  });
+}

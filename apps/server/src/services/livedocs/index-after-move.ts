@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import { indexTaskId, repoIndexJob } from '../../jobs/definitions/index';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { Db } from '../../repositories/db';
+import { indexCommit } from './indexing';
+
+interface Deps {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  queue: JobQueue;
+}
+
+/** Queues the indexing of a listed commit as its own task (after a connect). */
+export async function queueIndexing(
+  deps: Deps,
+  userId: string,
+  repoId: string,
+  commitId: string,
+  baseCommit: string | null = null,
+): Promise<string> {
+  const id = indexTaskId(repoId, commitId);
+  await deps.queue.enqueue(
+    repoIndexJob,
+    { repo_id: repoId, commit_id: commitId, base_commit: baseCommit },
+    { id, userId },
+  );
+  return id;
+}
+
+/**
+ * Indexes the commit a sync or branch switch moved to before that task answers, so statuses are
+ * current when the caller sees the repo (only the files the new commits changed are parsed). A
+ * failure here does not undo the move: the indexing is queued as its own task to be retried.
+ */
+export async function indexAfterMove(
+  deps: Deps,
+  move: {
+    userId: string;
+    repoId: string;
+    commitId: string;
+    baseCommit: string | null;
+    signal: AbortSignal;
+    reportProgress: (done: number, total: number, message: string) => Promise<void>;
+  },
+): Promise<void> {
+  try {
+    await indexCommit(deps, {
+      repoId: move.repoId,
+      commitId: move.commitId,
+      baseCommit: move.baseCommit,
+      signal: move.signal,
+      reportProgress: move.reportProgress,
+    });
+  } catch (error) {
+    if (move.signal.aborted) throw error;
+    deps.log.warn({ err: error, repoId: move.repoId }, 'indexing after sync failed; queued');
+    await queueIndexing(deps, move.userId, move.repoId, move.commitId, move.baseCommit);
+  }
+}

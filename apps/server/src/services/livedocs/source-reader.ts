@@ -1,0 +1,46 @@
+import { readBlob } from '../../git/index';
+import type { Config } from '../../config';
+import { localGit } from '../repos/repo-git';
+import { repoDirectory } from '../repos/repo-paths';
+
+/** Largest source read to show or send an object's code. */
+export const SOURCE_READ_MAX_BYTES = 10 * 1024 * 1024;
+
+/** A file's text at a blob, decoded leniently; null when the clone cannot give it. */
+export async function readSourceText(
+  config: Config,
+  repoId: string,
+  blobSha: string,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  try {
+    const blob = await readBlob(repoDirectory(config.dataDir, repoId), blobSha, {
+      ...localGit(config, signal),
+      maxBytes: SOURCE_READ_MAX_BYTES,
+    });
+    return new TextDecoder('utf-8').decode(blob.content).replace(/^\uFEFF/, '');
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the files of one run by path, keeping the last one (objects come file by file). */
+export function sourceReader(
+  deps: { config: Config },
+  repoId: string,
+  files: readonly { path: string; blob_sha: string }[],
+  signal: AbortSignal,
+): (path: string) => Promise<string | null> {
+  const blobOf = new Map(files.map((f) => [f.path, f.blob_sha]));
+  let last: { path: string; text: Promise<string | null> } | undefined;
+  return (path) => {
+    if (last?.path !== path) {
+      const blob = blobOf.get(path);
+      last = {
+        path,
+        text: blob ? readSourceText(deps.config, repoId, blob, signal) : Promise.resolve(null),
+      };
+    }
+    return last.text;
+  };
+}
