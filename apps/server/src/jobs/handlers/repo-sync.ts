@@ -71,7 +71,7 @@ export function repoSyncHandler(deps: JobDeps): JobHandler<RepoSyncPayload> {
         }),
       );
       if (!exists) return REPO_GONE;
-      await indexAfterMove(deps, {
+      const indexed = await indexAfterMove(deps, {
         userId,
         repoId,
         commitId: head,
@@ -80,7 +80,7 @@ export function repoSyncHandler(deps: JobDeps): JobHandler<RepoSyncPayload> {
         reportProgress,
       });
       await reportProgress(3, 3, 'Synced');
-      return { changed: true, commit_id: head };
+      return { changed: true, commit_id: head, parsed_files: indexed?.parsedFiles ?? null };
     } catch (error) {
       return failRepoTask(deps, repoId, error, signal);
     }

@@ -32,7 +32,8 @@ export async function queueIndexing(
 /**
  * Indexes the commit a sync or branch switch moved to before that task answers, so statuses are
  * current when the caller sees the repo (only the files the new commits changed are parsed). A
- * failure here does not undo the move: the indexing is queued as its own task to be retried.
+ * failure here does not undo the move: the indexing is queued as its own task to be retried
+ * (and null is answered). Answers how many files were parsed.
  */
 export async function indexAfterMove(
   deps: Deps,
@@ -44,18 +45,20 @@ export async function indexAfterMove(
     signal: AbortSignal;
     reportProgress: (done: number, total: number, message: string) => Promise<void>;
   },
-): Promise<void> {
+): Promise<{ parsedFiles: number } | null> {
   try {
-    await indexCommit(deps, {
+    const result = await indexCommit(deps, {
       repoId: move.repoId,
       commitId: move.commitId,
       baseCommit: move.baseCommit,
       signal: move.signal,
       reportProgress: move.reportProgress,
     });
+    return { parsedFiles: result.parsed.length };
   } catch (error) {
     if (move.signal.aborted) throw error;
     deps.log.warn({ err: error, repoId: move.repoId }, 'indexing after sync failed; queued');
     await queueIndexing(deps, move.userId, move.repoId, move.commitId, move.baseCommit);
+    return null;
   }
 }
