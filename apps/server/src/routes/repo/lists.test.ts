@@ -64,6 +64,8 @@ describe.each(dialects)('the lists the /app loader fetches on %s', (dialect) => 
       line_start: 1,
       line_end: 2,
       code_hash: `hash-${id}`,
+      // at the repo's current commit (objects of other commits are not counted)
+      present: 1,
     });
     await db
       .insertInto('code_objects')
@@ -71,6 +73,8 @@ describe.each(dialects)('the lists the /app loader fetches on %s', (dialect) => 
         object('o1', 'a.ts', 'typescript'),
         object('o2', 'a.ts', 'typescript'),
         object('o3', 'b.py', 'python'),
+        // an object the current commit no longer has: neither counted nor its language listed
+        { ...object('o4', 'c.rb', 'ruby'), present: 0 },
       ])
       .execute();
     await db
