@@ -35,6 +35,8 @@ export const repoSchema = z
     object_count: z.number().int(),
     documented_count: z.number().int(),
     stale_count: z.number().int(),
+    /** Objects of the current commit with no filled doc field (object_count − documented_count). */
+    undocumented_count: z.number().int().optional(),
     /** Why the last sync or branch switch failed, while status is `error`. */
     error: z.string().nullable().optional(),
     /** The key a `ssh` repo is fetched with. */

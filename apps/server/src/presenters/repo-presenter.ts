@@ -18,6 +18,7 @@ export function presentRepo(repo: RepoWithCounts): RepoJson {
     object_count: repo.object_count,
     documented_count: repo.documented_count,
     stale_count: repo.stale_count,
+    undocumented_count: repo.object_count - repo.documented_count,
     error: repo.error,
     ssh_key_name: repo.ssh_key_name,
     host_key_fingerprint: repo.host_key_fingerprint,

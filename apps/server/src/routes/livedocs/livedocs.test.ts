@@ -142,7 +142,12 @@ describe.each(dialects)('live docs through the API on %s', (dialect) => {
     const repos = repoListResponseSchema.parse(
       (await getAs(testApp.app, owner, '/api/v0/repo')).json(),
     );
-    expect(repos.repos[0]).toMatchObject({ object_count: 11, documented_count: 0, stale_count: 0 });
+    expect(repos.repos[0]).toMatchObject({
+      object_count: 11,
+      documented_count: 0,
+      stale_count: 0,
+      undocumented_count: 11,
+    });
     expect(repos.repos[0]?.languages).toEqual(['python', 'typescript']);
   });
 
@@ -317,6 +322,7 @@ describe.each(dialects)('live docs through the API on %s', (dialect) => {
       object_count: 11,
       documented_count: 11,
       stale_count: 1,
+      undocumented_count: 0,
     });
 
     const regenerated = await postAs(

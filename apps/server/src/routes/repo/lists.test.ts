@@ -124,6 +124,7 @@ describe.each(dialects)('the lists the /app loader fetches on %s', (dialect) => 
         object_count: 3,
         documented_count: 2,
         stale_count: 1,
+        undocumented_count: 1,
         error: null,
         ssh_key_name: null,
         host_key_fingerprint: null,
