@@ -43,6 +43,11 @@ export const repoSchema = z
     ssh_key_name: z.string().nullable().optional(),
     /** For ssh remotes: the host key fingerprint recorded on first connection (`SHA256:…`). */
     host_key_fingerprint: z.string().nullable().optional(),
+    /**
+     * Whether the engine has read the current commit (live docs need it); while false, the task
+     * `index:<repo_id>:<commit_id>` is reading it.
+     */
+    indexed: z.boolean().optional(),
     /** Number of files at the current commit. */
     file_count: z.number().int().optional(),
   })

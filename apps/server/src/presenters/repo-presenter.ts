@@ -22,6 +22,7 @@ export function presentRepo(repo: RepoWithCounts): RepoJson {
     error: repo.error,
     ssh_key_name: repo.ssh_key_name,
     host_key_fingerprint: repo.host_key_fingerprint,
+    indexed: repo.indexed,
     ...(repo.file_count !== null && { file_count: repo.file_count }),
   };
 }

@@ -11,6 +11,8 @@ export interface RepoWithCounts extends Repo {
   languages: string[];
   /** Files at the current commit (null before its listing is stored). */
   file_count: number | null;
+  /** Whether the engine has read the current commit. */
+  indexed: boolean;
 }
 
 /** The caller's repositories, oldest first, with their object counts and languages. */
@@ -82,6 +84,14 @@ async function reposWithCounts(db: Db, userId: string, id?: string): Promise<Rep
         .whereRef('repo_commits.commit_id', '=', 'repos.head_commit')
         .as('file_count'),
     )
+    .select((eb) =>
+      eb
+        .selectFrom('repo_indexes')
+        .select('repo_indexes.object_count')
+        .whereRef('repo_indexes.repo_id', '=', 'repos.id')
+        .whereRef('repo_indexes.commit_id', '=', 'repos.head_commit')
+        .as('indexed_objects'),
+    )
     .where('repos.user_id', '=', userId)
     .orderBy('repos.created_at')
     .orderBy('repos.id');
@@ -105,6 +115,7 @@ async function reposWithCounts(db: Db, userId: string, id?: string): Promise<Rep
     documented_count: Number(repo.documented_count ?? 0),
     stale_count: Number(repo.stale_count ?? 0),
     file_count: repo.file_count === null ? null : Number(repo.file_count),
+    indexed: repo.indexed_objects !== null,
     languages: languages
       .filter((row) => row.repo_id === repo.id)
       .map((row) => row.language)

@@ -147,6 +147,7 @@ describe.each(dialects)('live docs through the API on %s', (dialect) => {
       documented_count: 0,
       stale_count: 0,
       undocumented_count: 11,
+      indexed: true,
     });
     expect(repos.repos[0]?.languages).toEqual(['python', 'typescript']);
   });

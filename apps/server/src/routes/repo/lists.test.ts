@@ -125,6 +125,7 @@ describe.each(dialects)('the lists the /app loader fetches on %s', (dialect) => 
         documented_count: 2,
         stale_count: 1,
         undocumented_count: 1,
+        indexed: false,
         error: null,
         ssh_key_name: null,
         host_key_fingerprint: null,
