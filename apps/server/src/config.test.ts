@@ -169,6 +169,34 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).not.toContain('secret@');
   });
 
+  it('configures the optional model provider only with both LLM_BASE_URL and LLM_MODEL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).llm).toBeUndefined();
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+        LLM_MODEL: 'qwen2.5-coder',
+      }).llm,
+    ).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'qwen2.5-coder',
+      apiKey: undefined,
+      timeoutMs: 30_000,
+      concurrency: 2,
+    });
+    expect(problemsOf({ LLM_MODEL: 'x' })).toEqual([
+      'LLM_BASE_URL must be set together with LLM_MODEL',
+    ]);
+    const problems = problemsOf({
+      LLM_BASE_URL: 'ftp://models',
+      LLM_MODEL: 'x',
+      LLM_API_KEY: 'k'.repeat(5000),
+      LLM_TIMEOUT_MS: '5',
+    });
+    expect(problems).toHaveLength(3);
+    expect(problems.join('\n')).not.toContain('kkkk');
+  });
+
   it('derives PUBLIC_URL from PORT and treats blank variables as unset', () => {
     const config = loadConfig({ DATA_DIR: dataDir, PORT: '4000', DATABASE_URL: '', HOST: ' ' });
     expect(config.publicUrl).toBe('http://localhost:4000');

@@ -65,6 +65,20 @@ export interface Config {
   jobWorkers: boolean;
   /** Test-only tuning of the queue's intervals; never read from the environment. */
   jobTimings?: Partial<JobTimings>;
+  /** An OpenAI-compatible model that writes doc prose, when LLM_BASE_URL and LLM_MODEL are set. */
+  llm?: LlmConfig;
+}
+
+/** The optional model provider (OpenAI-compatible chat completions). */
+export interface LlmConfig {
+  /** Base URL without a trailing slash; requests go to `${baseUrl}/chat/completions`. */
+  baseUrl: string;
+  model: string;
+  apiKey: string | undefined;
+  /** One request's limit; past it the deterministic text is kept. */
+  timeoutMs: number;
+  /** Requests in flight at once, per process. */
+  concurrency: number;
 }
 
 /** The queue's clocks (milliseconds); see `DEFAULT_JOB_TIMINGS` in src/jobs/timings.ts. */
@@ -276,6 +290,20 @@ const rules = {
     schema: z.enum(['0', '1']),
     problem: 'must be 0 (no job workers in the API process) or 1',
   },
+  LLM_BASE_URL: {
+    schema: z.string().refine(isHttpUrl),
+    problem: 'must be an http(s) URL of an OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1',
+  },
+  LLM_MODEL: { schema: z.string().max(200), problem: 'must be a model name' },
+  LLM_API_KEY: { schema: z.string().max(4096), problem: 'must be an API key', secret: true },
+  LLM_TIMEOUT_MS: {
+    schema: integer(1000, 600_000),
+    problem: 'must be a number of milliseconds between 1000 and 600000',
+  },
+  LLM_CONCURRENCY: {
+    schema: integer(1, 32),
+    problem: 'must be an integer between 1 and 32 (model requests in flight at once)',
+  },
 } as const;
 
 type Variable = keyof typeof rules;
@@ -306,6 +334,7 @@ function describeProblem(name: Variable, value: string | undefined): string {
 const GROUPS: Variable[][] = [
   ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
   ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+  ['LLM_BASE_URL', 'LLM_MODEL'],
 ];
 
 function pairingProblems(values: Partial<Record<Variable, string>>): string[] {
@@ -386,5 +415,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gitMaxRepoBytes: vars.GIT_MAX_REPO_BYTES ?? DEFAULT_GIT_MAX_REPO_BYTES,
     jobConcurrency: vars.JOB_CONCURRENCY ?? 2,
     jobWorkers: vars.JOB_WORKERS !== '0',
+    ...(vars.LLM_BASE_URL &&
+      vars.LLM_MODEL && {
+        llm: {
+          baseUrl: trimSlash(vars.LLM_BASE_URL),
+          model: vars.LLM_MODEL,
+          apiKey: vars.LLM_API_KEY,
+          timeoutMs: vars.LLM_TIMEOUT_MS ?? 30_000,
+          concurrency: vars.LLM_CONCURRENCY ?? 2,
+        },
+      }),
   };
 }
