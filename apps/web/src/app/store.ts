@@ -2,6 +2,7 @@ import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/to
 import { loggedOut, sessionReducer } from '@/features/auth/store/session-slice';
 import { compilationsReducer } from '@/features/compilations/store/compilations-slice';
 import { filesReducer } from '@/features/files/store/files-slice';
+import { livedocsReducer } from '@/features/livedocs/store/livedocs-slice';
 import { profileReducer } from '@/features/profile/store/profile-slice';
 import { repoConnectionsReducer } from '@/features/repos/store/connecting-slice';
 import { repoTasksReducer } from '@/features/repos/store/repo-tasks-slice';
@@ -22,6 +23,7 @@ const appReducer = combineReducers({
   sshKeys: sshKeysReducer,
   compilations: compilationsReducer,
   files: filesReducer,
+  livedocs: livedocsReducer,
   subscription: subscriptionReducer,
   subscriptionPlan: subscriptionPlanReducer,
 });
