@@ -13,6 +13,8 @@ import {
   fetchLivedocsObjects,
   fileToggled,
   filesSelected,
+  livedocsReset,
+  objectsSelected,
   objectToggled,
 } from './livedocs-slice';
 
@@ -49,6 +51,13 @@ const filesAnswer = (files: LivedocsFileJson[]) => ({
   files,
 });
 
+const metadataAnswer = (objects: LivedocsObjectSummary[]) => ({
+  commit_id: 'c'.repeat(40),
+  metadata: {
+    files: [{ file_id: 'a', file_path: 'src/a.ts', file_url: null, language: 'ts', objects }],
+  },
+});
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('the live-docs slice', () => {
@@ -64,6 +73,11 @@ describe('the live-docs slice', () => {
     expect(store.getState().livedocs.selectedObjectIds).toEqual([]);
     store.dispatch(filesSelected(['a', 'b', 'a']));
     expect(store.getState().livedocs.selectedFileIds).toEqual(['a', 'b']);
+    store.dispatch(filesSelected([]));
+    expect(store.getState().livedocs.selectedFileIds).toEqual([]);
+    store.dispatch(objectsSelected(['o1', 'o2']));
+    store.dispatch(objectToggled('o2'));
+    expect(store.getState().livedocs.selectedObjectIds).toEqual(['o1']);
   });
 
   it('loads files, then clears files and objects when a fetch fails', async () => {
@@ -132,5 +146,61 @@ describe('the live-docs slice', () => {
     release(filesAnswer([]));
     await first;
     expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not start a second objects fetch for the same selection while one is under way', async () => {
+    const store = createAppStore();
+    let release: (value: ReturnType<typeof metadataAnswer>) => void = () => undefined;
+    const spy = vi
+      .spyOn(calls, 'getLivedocsMetadata')
+      .mockReturnValue(new Promise((resolve) => (release = resolve)));
+    const first = store.dispatch(fetchLivedocsObjects({ repoId: 'r', fileIds: ['a'] }));
+    void store.dispatch(fetchLivedocsObjects({ repoId: 'r', fileIds: ['a'] }));
+    release(metadataAnswer([object('o1')]));
+    await first;
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(store.getState().livedocs.objects.status).toBe('succeeded');
+  });
+
+  it('fetches a changed selection at once and drops the answer for the older one', async () => {
+    const store = createAppStore();
+    const releases: ((value: ReturnType<typeof metadataAnswer>) => void)[] = [];
+    const spy = vi
+      .spyOn(calls, 'getLivedocsMetadata')
+      .mockImplementation(() => new Promise((resolve) => releases.push(resolve)));
+    const older = store.dispatch(fetchLivedocsObjects({ repoId: 'r', fileIds: ['a'] }));
+    const newer = store.dispatch(fetchLivedocsObjects({ repoId: 'r', fileIds: ['a', 'b'] }));
+    expect(spy).toHaveBeenCalledTimes(2);
+    releases[1]!(metadataAnswer([object('o1'), object('o2')]));
+    await newer;
+    releases[0]!(metadataAnswer([object('o1')]));
+    await older;
+    expect(store.getState().livedocs.objects.items.map((o) => o.object_id)).toEqual(['o1', 'o2']);
+  });
+
+  it('drops a files answer that arrives after the lists were reset for another repository', async () => {
+    const store = createAppStore();
+    let release: (value: ReturnType<typeof filesAnswer>) => void = () => undefined;
+    vi.spyOn(calls, 'getLivedocsFiles').mockReturnValue(
+      new Promise((resolve) => (release = resolve)),
+    );
+    const late = store.dispatch(fetchLivedocsFiles({ repoId: 'old' }));
+    store.dispatch(livedocsReset());
+    release(filesAnswer([file('a')]));
+    await late;
+    expect(store.getState().livedocs.files).toMatchObject({ status: 'idle', items: [] });
+  });
+
+  it('splits a selection of more than 500 files into several metadata calls', async () => {
+    const store = createAppStore();
+    const spy = vi
+      .spyOn(calls, 'getLivedocsMetadata')
+      .mockImplementation(async (_repo, _commit, ids) =>
+        metadataAnswer(ids.map((id) => object(`o-${id}`))),
+      );
+    const ids = Array.from({ length: 1201 }, (_, i) => `f${i}`);
+    await store.dispatch(fetchLivedocsObjects({ repoId: 'r', fileIds: ids }));
+    expect(spy.mock.calls.map((call) => call[2].length)).toEqual([500, 500, 201]);
+    expect(store.getState().livedocs.objects.items).toHaveLength(1201);
   });
 });
