@@ -3,7 +3,6 @@
 // nobody here wrote). Reports wall time against the DESIGN.md section 9 budget (60 s), the
 // server's peak memory (threads included), and a sync after a one-file change (which must parse
 // exactly one file). Fails loudly on a wrong answer; never asserts wall-clock times.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
   copyFileSync,
@@ -26,6 +25,7 @@ import {
   startBenchServer,
 } from './repos-server';
 import type { BenchAccount, BenchServer } from './repos-server';
+import { benchGit as git } from './repos-fixture';
 
 const root = join(import.meta.dirname, '..');
 const TARGET_LINES = 100_000;
@@ -51,23 +51,6 @@ interface Repo {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-
-function git(cwd: string, args: string[]): string {
-  return execFileSync(
-    'git',
-    ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args],
-    {
-      cwd,
-      encoding: 'utf8',
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: cwd,
-        GIT_CONFIG_NOSYSTEM: '1',
-        GIT_CONFIG_GLOBAL: '/dev/null',
-      },
-    },
-  );
-}
 
 /** TypeScript sources (not declarations, not tests) under node_modules, in a fixed order. */
 function corpusFiles(): { path: string; lines: number }[] {

@@ -5,6 +5,7 @@ import {
   livedocsObjectActionRequestSchema,
   livedocsObjectResponseSchema,
 } from '@codedocs/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/authenticate';
 import { regenerateObject, requestGeneration } from '../../services/livedocs/generate-request';
@@ -15,6 +16,22 @@ const security = [{ bearerAuth: [] }];
 
 /** The v2 generation calls: they carry the plan token in `x-plan` (spec section 7). */
 export const livedocsGenerateRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Both generate calls: the chosen files, or every file (`null`). */
+  const generate = (
+    request: FastifyRequest<{ Body: { repo_id: string } }>,
+    fileIds: string[] | null,
+  ) =>
+    requestGeneration(
+      app.services,
+      app.jobs.queue,
+      requireAuth(request).user.id,
+      planHeader(request),
+      {
+        repo_id: request.body.repo_id,
+        file_ids: fileIds,
+      },
+    );
+
   app.post(
     '/livedocs/generate',
     {
@@ -27,18 +44,7 @@ export const livedocsGenerateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 202: livedocsGenerateResponseSchema },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(202)
-        .send(
-          await requestGeneration(
-            app.services,
-            app.jobs.queue,
-            requireAuth(request).user.id,
-            planHeader(request),
-            request.body,
-          ),
-        ),
+    async (request, reply) => reply.code(202).send(await generate(request, request.body.file_ids)),
   );
 
   app.post(
@@ -53,18 +59,7 @@ export const livedocsGenerateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 202: livedocsGenerateResponseSchema },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(202)
-        .send(
-          await requestGeneration(
-            app.services,
-            app.jobs.queue,
-            requireAuth(request).user.id,
-            planHeader(request),
-            { repo_id: request.body.repo_id, file_ids: null },
-          ),
-        ),
+    async (request, reply) => reply.code(202).send(await generate(request, null)),
   );
 
   app.post(
