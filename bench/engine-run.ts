@@ -3,13 +3,21 @@
 // Prints one JSON line: files, bytes, objects, references, ms, maxRssMb, and the one-file
 // update's reparsed count.
 import { readFileSync } from 'node:fs';
-import { indexRepository, updateIndex } from '../packages/engine/src/index.ts';
+import { createParsePool, indexRepository, updateIndex } from '../packages/engine/src/index.ts';
 
 const [listPath, threadsArg] = process.argv.slice(2);
 const paths = readFileSync(listPath!, 'utf8').split('\n').filter(Boolean);
 const files = paths.map((p) => ({ path: p, absolutePath: p }));
 const started = performance.now();
-const index = await indexRepository(files, { threads: Number(threadsArg ?? 2) });
+// bench/engine.ts runs this bundled, with the worker bundled beside it (ENGINE_WORKER), as the
+// server runs in production; from sources the pool loads worker.ts through tsx
+const workerFile = process.env.ENGINE_WORKER;
+const pool = createParsePool({
+  threads: Number(threadsArg ?? 2),
+  ...(workerFile && { workerFile }),
+});
+const index = await indexRepository(files, { pool });
+await pool.destroy();
 const ms = performance.now() - started;
 const changed = index.files.find((f) => f.objects.length > 0) ?? index.files[0]!;
 const updateStarted = performance.now();
