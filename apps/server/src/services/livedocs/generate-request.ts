@@ -17,6 +17,11 @@ import { commitReferences, filesWithObjects } from './commit-model';
 import { currentObject } from './editing';
 import { referencesByTarget, usageMonth, writeGeneratedFile } from './generation';
 import { objectView } from './object-view';
+import { proseRewriter } from './prose-rewriter';
+import { sourceReader } from './source-reader';
+
+/** A regenerate answers while the person waits: the model gets this long at most. */
+const REGENERATE_MODEL_LIMIT_MS = 60_000;
 
 /**
  * Refuses (403, a sentence saying what is left) a generation of `objects` objects that the plan's
@@ -87,12 +92,21 @@ export async function regenerateObject(
   const located = await currentObject(ctx, repo, request.object_id);
   await checkQuota(ctx, userId, plan, 1);
   const references = await commitReferences(ctx.db, repo.id, located.commitId);
+  const rewrite = await proseRewriter(ctx, AbortSignal.timeout(REGENERATE_MODEL_LIMIT_MS), {
+    readSource: sourceReader(ctx, repo.id, [located.file], AbortSignal.timeout(60_000)),
+    references,
+    knownSymbols: new Set([
+      ...references.flatMap((r) => (r.toId ? [r.name] : [])),
+      ...located.model.objects.flatMap((o) => [o.name, o.qualifiedName]),
+    ]),
+  });
   await writeGeneratedFile(ctx.db, {
     file: located.model,
     objects: [located.object],
     commitId: located.commitId,
     userId,
     referencesTo: referencesByTarget(references.filter((r) => r.toId === located.object.id)),
+    ...(rewrite && { rewrite }),
   });
   return objectView(ctx, repo, located.object.id, located.commitId);
 }

@@ -61,8 +61,8 @@ const byObject = (states: DocState[]) => new Map(states.map((s) => [s.object_id,
 
 /**
  * `GET /api/v0/livedocs/files/{repo_id}`: the commit's files that hold objects with their doc
- * counts. A current commit nobody has indexed yet (a repo connected before live docs) gets its
- * indexing queued here, and the answer says to follow that task.
+ * counts. A listed commit nobody has indexed yet (a repo connected before live docs, an old
+ * commit picked by id) gets its indexing queued here, and the answer says to follow that task.
  */
 export async function livedocsFiles(
   ctx: ServiceContext,
