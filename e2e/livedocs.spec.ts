@@ -53,8 +53,8 @@ test.describe('live docs', () => {
     await fileRow.click();
     await page.getByTestId('livedocs-generate-selected').click();
     const greetStatus = page.getByTestId('livedocs-object-status-greet');
-    await expect(greetStatus).toContainText(/documented/i, { timeout: 30_000 });
-    await expect(page.getByTestId('livedocs-object-status-farewell')).toContainText(/documented/i);
+    await expect(greetStatus).toHaveText('documented', { timeout: 30_000 });
+    await expect(page.getByTestId('livedocs-object-status-farewell')).toHaveText('documented');
 
     // Open greet: signature, generated fields from its doc comment, one field per parameter.
     await page.getByTestId('livedocs-object-greet').click();
@@ -92,7 +92,7 @@ test.describe('live docs', () => {
     await expect(fileRow).toBeVisible({ timeout: 30_000 });
     await fileRow.click();
     await expect(greetStatus).toContainText(/stale/i, { timeout: 20_000 });
-    await expect(page.getByTestId('livedocs-object-status-farewell')).toContainText(/documented/i);
+    await expect(page.getByTestId('livedocs-object-status-farewell')).toHaveText('documented');
 
     await page.getByTestId('livedocs-object-greet').click();
     await expect(page.getByTestId('livedocs-stale-banner')).toBeVisible();
@@ -106,7 +106,7 @@ test.describe('live docs', () => {
     );
     await page.getByTestId('livedocs-review').click();
     await expect(page.getByTestId('livedocs-stale-banner')).toHaveCount(0);
-    await expect(greetStatus).toContainText(/documented/i);
+    await expect(greetStatus).toHaveText('documented');
     await expect(panel).toBeVisible();
   });
 });

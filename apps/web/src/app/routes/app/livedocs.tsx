@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { FolderGit2 } from 'lucide-react';
-import { NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND } from '@codedocs/contract';
 import { LoadError } from '@/components/load-error';
 import { Screen } from '@/components/screen';
 import { TextLink } from '@/components/text-link';
@@ -18,33 +17,34 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { SCREENS } from '@/config/screens';
 import { CodeView } from '@/features/files/components/code-view';
-import { generateLivedocs, getLivedocsCommits } from '@/features/livedocs/api/livedocs-calls';
+import { getLivedocsCommits } from '@/features/livedocs/api/livedocs-calls';
 import { LivedocsWorkspace } from '@/features/livedocs/components/livedocs-workspace';
 import { TaskProgress } from '@/features/livedocs/components/task-progress';
+import { useGeneration } from '@/features/livedocs/hooks/use-generation';
 import {
   fetchLivedocsFiles,
   fetchLivedocsObjects,
-  filesSelected,
-  fileToggled,
   livedocsReset,
   selectLivedocs,
 } from '@/features/livedocs/store/livedocs-slice';
 import type { Repo } from '@/features/repos/api/get-repos';
 import { fetchRepos, selectReposState } from '@/features/repos/store/repos-slice';
-import { toast } from '@/hooks/use-toast';
 import { useTask } from '@/hooks/use-task';
-import { failureMessage } from '@/lib/api-error';
-import { getPlanToken } from '@/lib/cookies';
 import { useAppDispatch, useAppSelector } from '../../hooks';
 
 const REPO_PARAM = 'repo';
 const COMMIT_PARAM = 'commit';
+const OBJECT_PARAM = 'object';
+const CURRENT = 'current';
 /** Wait after the last file (de)selection before loading the objects of the selection. */
-const SELECTION_DEBOUNCE_MS = 200;
+export const SELECTION_DEBOUNCE_MS = 200;
+
+type SetParam = (changes: Record<string, string | null>) => void;
 
 /**
  * `/app/livedocs`: pick a repository and an indexed commit, select files, generate their docs
- * (with live progress), and open an object to read and edit its doc fields.
+ * (with live progress), and open an object to read and edit its doc fields. Repository, commit
+ * and open object live in the URL (`?repo=&commit=&object=`), so a link opens the same object.
  */
 export function LivedocsScreen() {
   const dispatch = useAppDispatch();
@@ -57,9 +57,20 @@ export function LivedocsScreen() {
     if (repos.status === 'idle') void dispatch(fetchRepos());
   }, [dispatch, repos.status]);
 
-  const handleRepoChange = (repoId: string) =>
-    setParams({ [REPO_PARAM]: repoId }, { replace: false });
+  const setParam = useCallback<SetParam>(
+    (changes) =>
+      setParams((previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === null) next.delete(name);
+          else next.set(name, value);
+        }
+        return next;
+      }),
+    [setParams],
+  );
 
+  const commitParam = params.get(COMMIT_PARAM);
   return (
     <Screen info={SCREENS.livedocs} className="flex min-w-0 flex-col gap-4">
       <p className="text-muted-foreground">{SCREENS.livedocs.description}</p>
@@ -67,53 +78,59 @@ export function LivedocsScreen() {
         <LoadError message={repos.error ?? ''} onRetry={() => void dispatch(fetchRepos())} />
       )}
       {repos.status !== 'failed' && repos.status !== 'succeeded' && repos.items.length === 0 && (
-        <Skeleton className="h-9 w-full max-w-md" />
-      )}
-      {repos.status === 'succeeded' && repos.items.length === 0 && (
-        <div
-          data-testid="livedocs-no-repos"
-          className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border p-10 text-center"
-        >
-          <FolderGit2 aria-hidden="true" className="size-10 text-muted-foreground" />
-          <p className="font-medium">No repositories yet</p>
-          <p className="text-sm text-muted-foreground">
-            Connect a repository to document its code.{' '}
-            <TextLink to={paths.app.repository}>Go to Repositories</TextLink>
-          </p>
+        <div className="flex flex-wrap gap-3" aria-busy="true">
+          <Skeleton className="h-9 w-60" />
+          <Skeleton className="h-9 w-72" />
+          <Skeleton className="h-64 w-full" />
         </div>
       )}
+      {repos.status === 'succeeded' && repos.items.length === 0 && <NoRepositories />}
       {repo && (
         <RepoDocs
-          key={`${repo.repo_id}:${params.get(COMMIT_PARAM) ?? ''}`}
+          // another repository, commit, or a sync of the current one: nothing carries over
+          key={`${repo.repo_id}@${commitParam ?? `${CURRENT}:${repo.commit_id ?? ''}`}`}
           repo={repo}
           repos={repos.items}
-          commitParam={params.get(COMMIT_PARAM)}
-          onRepoChange={handleRepoChange}
-          onCommitChange={(commit) =>
-            setParams({ [REPO_PARAM]: repo.repo_id, ...(commit ? { [COMMIT_PARAM]: commit } : {}) })
-          }
+          commitParam={commitParam}
+          objectId={params.get(OBJECT_PARAM)}
+          params={params}
+          setParam={setParam}
         />
       )}
     </Screen>
   );
 }
 
-/** Everything below the pickers for one repository and commit (remounted per repo/commit). */
-function RepoDocs({
-  repo,
-  repos,
-  commitParam,
-  onRepoChange,
-  onCommitChange,
-}: {
+function NoRepositories() {
+  return (
+    <div
+      data-testid="livedocs-no-repos"
+      className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border p-10 text-center"
+    >
+      <FolderGit2 aria-hidden="true" className="size-10 text-muted-foreground" />
+      <p className="font-medium">No repositories yet</p>
+      <p className="text-sm text-muted-foreground">
+        Connect a repository to document its code.{' '}
+        <TextLink to={paths.app.repository}>Go to Repositories</TextLink>
+      </p>
+    </div>
+  );
+}
+
+interface RepoDocsProps {
   repo: Repo;
   repos: Repo[];
   commitParam: string | null;
-  onRepoChange: (repoId: string) => void;
-  onCommitChange: (commitId: string | null) => void;
-}) {
+  objectId: string | null;
+  params: URLSearchParams;
+  setParam: SetParam;
+}
+
+/** Pickers, generation and the workspace of one repository at one commit (remounted per pair). */
+function RepoDocs({ repo, repos, commitParam, objectId, params, setParam }: RepoDocsProps) {
   const dispatch = useAppDispatch();
   const livedocs = useAppSelector(selectLivedocs);
+  const { files } = livedocs;
   const repoId = repo.repo_id;
   const commitId = commitParam ?? undefined;
   const atHead = !commitParam || commitParam === repo.commit_id;
@@ -123,91 +140,85 @@ function RepoDocs({
   });
 
   const loadFiles = useCallback(
-    () => void dispatch(fetchLivedocsFiles({ repoId, commitId })),
+    (force = false) => void dispatch(fetchLivedocsFiles({ repoId, commitId, force })),
     [dispatch, repoId, commitId],
   );
   useEffect(() => {
     dispatch(livedocsReset());
     loadFiles();
-  }, [dispatch, loadFiles, repo.commit_id]);
+  }, [dispatch, loadFiles]);
 
   // While the engine reads the commit, follow its task and load the files when it is done.
-  const indexTask = useTask(
-    livedocs.files.indexStatus === 'indexing' ? livedocs.files.taskId : null,
-  );
+  const indexTask = useTask(files.indexStatus === 'indexing' ? files.taskId : null);
   useEffect(() => {
-    if (indexTask?.status === 'succeeded') loadFiles();
+    if (indexTask?.status === 'succeeded' || indexTask?.status === 'failed') loadFiles(true);
   }, [indexTask?.status, loadFiles]);
 
   // The objects of the selected files, once the selection has settled.
   const selectedKey = livedocs.selectedFileIds.join(',');
-  const loadObjects = useCallback(() => {
-    const fileIds = selectedKey ? selectedKey.split(',') : [];
-    if (fileIds.length > 0) void dispatch(fetchLivedocsObjects({ repoId, commitId, fileIds }));
-  }, [dispatch, repoId, commitId, selectedKey]);
+  const loadObjects = useCallback(
+    (force = false) => {
+      const fileIds = selectedKey ? selectedKey.split(',') : [];
+      if (fileIds.length > 0) {
+        void dispatch(fetchLivedocsObjects({ repoId, commitId, fileIds, force }));
+      }
+    },
+    [dispatch, repoId, commitId, selectedKey],
+  );
   useEffect(() => {
-    const timer = setTimeout(loadObjects, SELECTION_DEBOUNCE_MS);
+    const timer = setTimeout(() => loadObjects(), SELECTION_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [loadObjects]);
 
-  // Generation: refused here without the plan cookie, then followed over the event stream.
-  const [generateTaskId, setGenerateTaskId] = useState<string | null>(null);
-  const generateTask = useTask(generateTaskId);
-  const generating =
-    generateTaskId !== null &&
-    (!generateTask || ['queued', 'running'].includes(generateTask.status));
-  const handleGenerate = async (all: boolean) => {
-    const plan = getPlanToken();
-    if (!plan) {
-      toast({ variant: 'destructive', title: NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND });
-      return;
-    }
-    try {
-      const answer = await generateLivedocs(repoId, all ? null : livedocs.selectedFileIds, plan);
-      setGenerateTaskId(answer.task_id);
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Could not generate docs',
-        description: failureMessage(error, 'Something went wrong'),
-      });
-    }
-  };
-  const [generatedOnce, setGeneratedOnce] = useState(0);
-  useEffect(() => {
-    if (generateTask?.status === 'succeeded') {
-      loadFiles();
-      loadObjects();
-      setGeneratedOnce((n) => n + 1);
-    }
-    if (generateTask?.status === 'failed') {
-      toast({
-        variant: 'destructive',
-        title: 'Generation failed',
-        description: generateTask.error ?? '',
-      });
-    }
-  }, [generateTask?.status, generateTask?.error, loadFiles, loadObjects]);
+  // A finished generation changes counts, statuses and the open object's fields.
+  const [generated, setGenerated] = useState(0);
+  const handleGenerated = useCallback(() => {
+    loadFiles(true);
+    loadObjects(true);
+    setGenerated((n) => n + 1);
+  }, [loadFiles, loadObjects]);
+  const generation = useGeneration(repoId, handleGenerated);
+
+  const objectHref = useCallback(
+    (id: string) => {
+      const next = new URLSearchParams(params);
+      next.set(OBJECT_PARAM, id);
+      return `?${next.toString()}`;
+    },
+    [params],
+  );
 
   const renderCode = useCallback(
-    (code: string, language: string, filePath: string) => (
+    (code: string, language: string, firstLine: number) => (
       <CodeView
         content={code}
         language={language}
-        extension={filePath.split('.').pop() ?? ''}
+        extension=""
         size={code.length}
+        firstLine={firstLine}
         codeBlocks
       />
     ),
     [],
   );
 
+  const pastCommits = (commits.data?.commits ?? []).filter(
+    (commit) => !commit.is_current && commit.commit_id !== repo.commit_id,
+  );
+  const progress = generation.progress;
+  const indexed = files.indexStatus === 'indexed';
+
   return (
     <>
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm">
           <span className="text-muted-foreground">Repository</span>
-          <Select value={repoId} onValueChange={onRepoChange}>
+          <Select
+            value={repoId}
+            onValueChange={(id) =>
+              setParam({ [REPO_PARAM]: id, [COMMIT_PARAM]: null, [OBJECT_PARAM]: null })
+            }
+          >
             <SelectTrigger data-testid="livedocs-repo-select" className="w-60">
               <SelectValue />
             </SelectTrigger>
@@ -223,23 +234,27 @@ function RepoDocs({
         <label className="flex flex-col gap-1 text-sm">
           <span className="text-muted-foreground">Commit</span>
           <Select
-            value={commitParam ?? 'current'}
-            onValueChange={(value) => onCommitChange(value === 'current' ? null : value)}
+            value={atHead ? CURRENT : (commitParam ?? CURRENT)}
+            onValueChange={(value) =>
+              setParam({
+                [REPO_PARAM]: repoId,
+                [COMMIT_PARAM]: value === CURRENT ? null : value,
+              })
+            }
           >
             <SelectTrigger data-testid="livedocs-commit-select" className="w-72 font-mono text-xs">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              <SelectItem value="current">
-                current ({repo.branch ?? 'HEAD'} · {repo.commit_id?.slice(0, 10) ?? '…'})
+              <SelectItem value={CURRENT}>
+                {repo.branch ?? 'HEAD'} · {repo.commit_id?.slice(0, 10) ?? '…'} (current)
               </SelectItem>
-              {(commits.data?.commits ?? [])
-                .filter((commit) => !commit.is_current)
-                .map((commit) => (
-                  <SelectItem key={commit.commit_id} value={commit.commit_id}>
-                    {commit.commit_id.slice(0, 10)} · {new Date(commit.indexed_at).toLocaleString()}
-                  </SelectItem>
-                ))}
+              {pastCommits.map((commit) => (
+                <SelectItem key={commit.commit_id} value={commit.commit_id}>
+                  {commit.commit_id.slice(0, 10)} · indexed{' '}
+                  {new Date(commit.indexed_at).toLocaleString()}
+                </SelectItem>
+              ))}
             </SelectContent>
           </Select>
         </label>
@@ -247,46 +262,52 @@ function RepoDocs({
           <Button
             variant="outline"
             data-testid="livedocs-generate-selected"
-            disabled={!atHead || generating || livedocs.selectedFileIds.length === 0}
-            onClick={() => void handleGenerate(false)}
+            disabled={
+              !atHead || !indexed || generation.busy || livedocs.selectedFileIds.length === 0
+            }
+            onClick={() => void generation.generate(livedocs.selectedFileIds)}
+            title={atHead ? undefined : 'Docs are generated at the current commit'}
           >
             Generate for selected files
+            {livedocs.selectedFileIds.length > 0 && ` (${livedocs.selectedFileIds.length})`}
           </Button>
           <Button
             data-testid="livedocs-generate-all"
-            disabled={!atHead || generating || livedocs.files.indexStatus !== 'indexed'}
-            onClick={() => void handleGenerate(true)}
+            disabled={!atHead || !indexed || generation.busy}
+            onClick={() => void generation.generate(null)}
+            title={atHead ? undefined : 'Docs are generated at the current commit'}
           >
             Generate all
           </Button>
         </div>
       </div>
       {!atHead && (
-        <p className="text-sm text-muted-foreground">
-          Reading an earlier commit: docs are shown against its code. Generate and edit at the
-          current commit.
+        <p className="text-sm text-muted-foreground" data-testid="livedocs-past-commit">
+          You are reading an earlier commit: its docs are shown against its code, read only.
+          Generate and edit at the current commit.
         </p>
       )}
-      {generateTaskId && generateTask && (
+      {progress && (
         <TaskProgress
           testId="livedocs-progress"
-          label="Generating docs"
-          done={generateTask.progress.done}
-          total={generateTask.progress.total}
-          message={generateTask.status === 'succeeded' ? 'Docs generated' : generateTask.message}
+          label={progress.status === 'failed' ? 'Generation failed' : 'Generating docs'}
+          done={progress.done}
+          total={progress.total}
+          message={progress.message}
         />
       )}
       <LivedocsWorkspace
-        renderCode={renderCode}
         repoId={repoId}
         commitId={commitId}
-        atHead={atHead}
+        readOnly={!atHead}
         indexTask={indexTask}
-        refreshKey={generatedOnce}
-        onRetry={loadFiles}
-        onFilesChanged={loadFiles}
-        onToggleFile={(id) => dispatch(fileToggled(id))}
-        onSelectFiles={(ids) => dispatch(filesSelected(ids))}
+        objectId={objectId}
+        generated={generated}
+        onOpen={(id) => setParam({ [OBJECT_PARAM]: id })}
+        onRetryFiles={() => loadFiles(true)}
+        onRetryObjects={() => loadObjects(true)}
+        objectHref={objectHref}
+        renderCode={renderCode}
       />
     </>
   );

@@ -19,6 +19,8 @@ export interface CodeViewProps {
   size: number;
   /** The code-block toggle: highlighted code blocks when on, plain text when off. */
   codeBlocks: boolean;
+  /** Number of the first line shown (an excerpt of a file starts past line 1). */
+  firstLine?: number;
 }
 
 /**
@@ -26,15 +28,22 @@ export interface CodeViewProps {
  * code blocks are on and the file is at most 300 KB in a known language, otherwise plain text.
  * Plain text also shows while the grammar loads.
  */
-export function CodeView({ content, language, extension, size, codeBlocks }: CodeViewProps) {
+export function CodeView({
+  content,
+  language,
+  extension,
+  size,
+  codeBlocks,
+  firstLine = 1,
+}: CodeViewProps) {
   const { dark } = useDarkMode();
   const shikiLanguage = shikiLanguageFor(language, extension);
   const highlight = codeBlocks && size <= HIGHLIGHT_MAX_BYTES;
   const { lines } = useHighlightedLines(content, shikiLanguage, dark, highlight);
   const lineCount = useMemo(() => countLines(content), [content]);
   const numbers = useMemo(
-    () => Array.from({ length: lineCount }, (_, index) => index + 1).join('\n'),
-    [lineCount],
+    () => Array.from({ length: lineCount }, (_, index) => index + firstLine).join('\n'),
+    [lineCount, firstLine],
   );
 
   return (

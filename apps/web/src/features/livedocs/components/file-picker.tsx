@@ -58,7 +58,7 @@ export function FilePicker({
   };
 
   return (
-    <section aria-label="Files" className="flex min-h-0 flex-col gap-2">
+    <section aria-label="Files" className="flex min-h-0 flex-1 flex-col gap-2">
       <div className="flex gap-2">
         <Select value={extension} onValueChange={setExtension}>
           <SelectTrigger
@@ -102,6 +102,7 @@ export function FilePicker({
         label="Source files"
         testId="livedocs-file-list"
         className="min-h-40 flex-1"
+        empty="No file matches the filters."
         renderRow={(file) => (
           <label
             data-testid={`livedocs-file-${file.file_path}`}
@@ -115,6 +116,14 @@ export function FilePicker({
               type="checkbox"
               checked={selected.has(file.file_id)}
               onChange={() => onToggle(file.file_id)}
+              onKeyDown={(event) => {
+                // Space toggles a checkbox natively; Enter does too here, as on the object rows
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  onToggle(file.file_id);
+                }
+              }}
+              aria-label={file.file_path}
               className="size-4 shrink-0 accent-primary"
             />
             <span className="min-w-0 flex-1 truncate font-mono text-xs">{file.file_path}</span>

@@ -1,285 +1,293 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { FileCode2 } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { FileCode2, MousePointerClick } from 'lucide-react';
 import {
   NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND,
+  SOMETHING_WENT_WRONG,
+  type LivedocsField,
   type LivedocsObject,
   type ObjectStatus,
+  type Task,
 } from '@codedocs/contract';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { LoadError } from '@/components/load-error';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
-import type { useTask } from '@/hooks/use-task';
 import { failureMessage } from '@/lib/api-error';
 import { getPlanToken } from '@/lib/cookies';
+import { regenerateLivedocsObject, reviewLivedocsObject } from '../api/livedocs-calls';
+import { useOpenObject } from '../hooks/use-open-object';
 import {
-  getLivedocsObject,
-  regenerateLivedocsObject,
-  reviewLivedocsObject,
-} from '../api/livedocs-calls';
-import type { ObjectEditor } from '../hooks/use-object-editor';
-import { objectStatusChanged, selectLivedocs } from '../store/livedocs-slice';
+  fileToggled,
+  filesSelected,
+  objectStatusChanged,
+  objectToggled,
+  objectsSelected,
+  selectLivedocs,
+} from '../store/livedocs-slice';
 import { FilePicker } from './file-picker';
 import { ObjectPicker } from './object-picker';
 import { ObjectWorkspace } from './object-workspace';
 import { TaskProgress } from './task-progress';
-import { UnsavedDialog } from './unsaved-dialog';
 
-/** Files, objects and the open object of one repository and commit. */
-export function LivedocsWorkspace({
-  renderCode,
-  repoId,
-  commitId,
-  atHead,
-  indexTask,
-  refreshKey,
-  onRetry,
-  onFilesChanged,
-  onToggleFile,
-  onSelectFiles,
-}: {
-  renderCode: (code: string, language: string, filePath: string) => ReactNode;
+/** Props of LivedocsWorkspace. */
+export interface LivedocsWorkspaceProps {
   repoId: string;
   commitId: string | undefined;
-  atHead: boolean;
-  indexTask: ReturnType<typeof useTask>;
-  refreshKey: number;
-  onRetry: () => void;
-  onFilesChanged: () => void;
-  onToggleFile: (id: string) => void;
-  onSelectFiles: (ids: string[]) => void;
-}) {
-  const dispatch = useAppDispatch();
-  const livedocs = useAppSelector(selectLivedocs);
-  const { files, objects } = livedocs;
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [object, setObject] = useState<LivedocsObject | null>(null);
-  const [objectError, setObjectError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [showEmpty, setShowEmpty] = useState(true);
-  const [pendingOpen, setPendingOpen] = useState<string | null>(null);
-  const editorRef = useRef<ObjectEditor | null>(null);
+  /** An earlier commit: nothing can be edited. */
+  readOnly: boolean;
+  /** The indexing task while the engine reads the commit. */
+  indexTask: Task | null;
+  /** The open object (from the URL). */
+  objectId: string | null;
+  /** Counts finished generations: each reloads the open object. */
+  generated: number;
+  onOpen: (objectId: string) => void;
+  onRetryFiles: () => void;
+  onRetryObjects: () => void;
+  objectHref: (objectId: string) => string;
+  renderCode: (code: string, language: string, firstLine: number) => ReactNode;
+}
 
-  const loadObject = useCallback(
-    async (objectId: string) => {
-      setOpenId(objectId);
-      setObjectError(null);
-      try {
-        setObject(await getLivedocsObject(repoId, objectId, commitId));
-      } catch (error) {
-        setObject(null);
-        setObjectError(failureMessage(error, 'Could not load this object'));
-      }
-    },
-    [repoId, commitId],
-  );
-
-  // after a generation, the open object shows its new fields
-  useEffect(() => {
-    if (refreshKey > 0 && openId && (editorRef.current?.dirty.length ?? 0) === 0) {
-      void loadObject(openId);
-    }
-    // only when a generation finished
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [refreshKey]);
-
-  const handleOpen = (objectId: string) => {
-    if (objectId === openId) return;
-    if ((editorRef.current?.dirty.length ?? 0) > 0) setPendingOpen(objectId);
-    else void loadObject(objectId);
-  };
-
-  const handleSaved = useCallback(
-    (status: ObjectStatus) => {
-      if (!object) return;
-      setObject({ ...object, status });
-      dispatch(
-        objectStatusChanged({
-          object_id: object.object_id,
-          status,
-          last_updated: new Date().toISOString(),
-        }),
-      );
-      onFilesChanged();
-    },
-    [dispatch, object, onFilesChanged],
-  );
-
-  const applyObject = (next: LivedocsObject) => {
-    setObject(next);
-    editorRef.current?.replaceFields(next.fields);
-    dispatch(
-      objectStatusChanged({
-        object_id: next.object_id,
-        status: next.status,
-        last_updated: next.last_updated,
-      }),
-    );
-    onFilesChanged();
-  };
-
-  const runAction = async (action: () => Promise<LivedocsObject>, failure: string) => {
-    setBusy(true);
-    try {
-      applyObject(await action());
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: failure,
-        description: failureMessage(error, failure),
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const handleRegenerate = () => {
-    const plan = getPlanToken();
-    if (!plan) {
-      toast({ variant: 'destructive', title: NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND });
-      return;
-    }
-    if (object) {
-      void runAction(
-        () => regenerateLivedocsObject(repoId, object.object_id, plan),
-        'Could not regenerate',
-      );
-    }
-  };
-
-  const handleReloadField = async (fieldId: string) => {
-    if (!object) return;
-    try {
-      const fresh = await getLivedocsObject(repoId, object.object_id, commitId);
-      const field = fresh.fields.find((f) => f.field_id === fieldId);
-      if (field) editorRef.current?.reloadField(field);
-    } catch (error) {
-      toast({ variant: 'destructive', title: failureMessage(error, 'Could not reload the field') });
-    }
-  };
-
-  const filePath = object?.file_path ?? '';
-  const renderObjectCode = useCallback(
-    (code: string, language: string) => renderCode(code, language, filePath),
-    [renderCode, filePath],
-  );
+/**
+ * The three panes of the screen: files (multi-select), the objects of the selected files, and
+ * the open object; plus the states before them (indexing, not indexed, loading, failures).
+ */
+export function LivedocsWorkspace(props: LivedocsWorkspaceProps) {
+  const { indexTask, onRetryFiles } = props;
+  const { files } = useAppSelector(selectLivedocs);
 
   if (files.status === 'failed') {
     return (
-      <LoadError message={files.error ?? ''} onRetry={onRetry} data-testid="livedocs-files-error" />
+      <LoadError
+        message={files.error ?? ''}
+        onRetry={onRetryFiles}
+        data-testid="livedocs-files-error"
+      />
     );
   }
-  if (files.indexStatus === 'indexing' || files.indexStatus === 'failed') {
-    return files.indexStatus === 'failed' ? (
-      <LoadError
-        message={`The code of this commit could not be read: ${indexTask?.error ?? 'indexing failed'}`}
-        onRetry={onRetry}
-      />
-    ) : (
+  if (files.indexStatus === 'indexing') {
+    return (
       <TaskProgress
         testId="livedocs-indexing"
-        label="Reading the code"
+        label="Reading the code of this commit"
         done={indexTask?.progress.done ?? 0}
         total={indexTask?.progress.total ?? 0}
         message={indexTask?.message ?? 'Queued'}
       />
     );
   }
+  if (files.indexStatus === 'failed' || files.indexStatus === 'not_indexed') {
+    return (
+      <LoadError
+        data-testid="livedocs-not-indexed"
+        message={
+          files.indexStatus === 'failed'
+            ? `The code of this commit could not be read${indexTask?.error ? `: ${indexTask.error}` : '.'}`
+            : 'The code of this commit has not been read yet.'
+        }
+        onRetry={onRetryFiles}
+      />
+    );
+  }
   if (files.status !== 'succeeded' && files.items.length === 0) {
     return (
-      <div className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner /> Loading files…
+      <div className="grid gap-4 lg:grid-cols-[18rem_22rem_1fr]" aria-busy="true">
+        {[0, 1, 2].map((column) => (
+          <div key={column} className="flex flex-col gap-2">
+            <Skeleton className="h-9 w-full" />
+            {Array.from({ length: 6 }, (_, row) => (
+              <Skeleton key={row} className="h-7 w-full" />
+            ))}
+          </div>
+        ))}
       </div>
     );
   }
   if (files.items.length === 0) {
     return (
-      <p data-testid="livedocs-no-files" className="text-sm text-muted-foreground">
+      <p
+        data-testid="livedocs-no-files"
+        className="rounded-md border border-dashed border-border p-6 text-center text-sm text-muted-foreground"
+      >
         No source file with functions, classes or types at this commit.
       </p>
     );
   }
+  return <Panes {...props} />;
+}
+
+function Panes({
+  repoId,
+  commitId,
+  readOnly,
+  objectId,
+  generated,
+  onOpen,
+  onRetryObjects,
+  objectHref,
+  renderCode,
+}: LivedocsWorkspaceProps) {
+  const dispatch = useAppDispatch();
+  const livedocs = useAppSelector(selectLivedocs);
+  const { files, objects, selectedFileIds } = livedocs;
+  const open = useOpenObject(repoId, commitId, objectId);
+  const [showEmpty, setShowEmpty] = useState(true);
+  const [busy, setBusy] = useState(false);
+
+  // the objects of files no longer selected go at once, before the next fetch answers
+  const shownObjects = useMemo(() => {
+    const selected = new Set(selectedFileIds);
+    return objects.items.filter((o) => selected.has(o.file_id));
+  }, [objects.items, selectedFileIds]);
+
+  const { reload } = open;
+  const generatedSeen = useRef(generated);
+  useEffect(() => {
+    if (generated === generatedSeen.current) return;
+    generatedSeen.current = generated;
+    // drafts survive: the editor keeps the version each one started from
+    reload();
+  }, [generated, reload]);
+
+  const { update } = open;
+  const handleFieldChanged = useCallback(
+    (objectId: string, field: LivedocsField, status?: ObjectStatus) => {
+      update((object) =>
+        object.object_id !== objectId
+          ? object
+          : {
+              ...object,
+              status: status ?? object.status,
+              fields: object.fields.map((f) => (f.field_id === field.field_id ? field : f)),
+            },
+      );
+      if (status) {
+        dispatch(
+          objectStatusChanged({ object_id: objectId, status, last_updated: field.updated_at }),
+        );
+      }
+    },
+    [update, dispatch],
+  );
+
+  const runAction = async (action: () => Promise<LivedocsObject>, failure: string) => {
+    setBusy(true);
+    try {
+      const next = await action();
+      update(() => next);
+      dispatch(
+        objectStatusChanged({
+          object_id: next.object_id,
+          status: next.status,
+          last_updated: next.last_updated,
+        }),
+      );
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: failure,
+        description: failureMessage(error, SOMETHING_WENT_WRONG),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const handleRegenerate = (object: LivedocsObject) => {
+    const plan = getPlanToken();
+    if (!plan) {
+      toast({ variant: 'destructive', title: NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND });
+      return;
+    }
+    void runAction(
+      () => regenerateLivedocsObject(repoId, object.object_id, plan),
+      'Could not regenerate',
+    );
+  };
 
   return (
-    <div className="grid min-h-0 gap-4 lg:h-[calc(100vh-15rem)] lg:grid-cols-[20rem_minmax(0,1fr)] 2xl:grid-cols-[18rem_22rem_minmax(0,1fr)]">
-      {/* files above objects in one column, side by side on very wide screens */}
+    // files above objects beside a wide object panel; three columns on very wide screens
+    <div className="grid min-h-0 gap-4 lg:h-[calc(100vh-15rem)] lg:min-h-[36rem] lg:grid-cols-[20rem_minmax(0,1fr)] 2xl:grid-cols-[18rem_22rem_minmax(0,1fr)]">
       <div className="flex min-h-0 flex-col gap-4 2xl:contents">
         <FilePicker
           files={files.items}
-          selectedIds={livedocs.selectedFileIds}
-          onToggle={onToggleFile}
-          onSelect={onSelectFiles}
+          selectedIds={selectedFileIds}
+          onToggle={(id) => dispatch(fileToggled(id))}
+          onSelect={(ids) => dispatch(filesSelected(ids))}
         />
-        <div className="flex min-h-0 flex-col">
-          {livedocs.selectedFileIds.length === 0 ? (
-            <div className="flex flex-1 flex-col items-center justify-center gap-2 rounded-md border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
+        <div className="flex min-h-0 flex-1 flex-col">
+          {selectedFileIds.length === 0 ? (
+            <div
+              data-testid="livedocs-no-selection"
+              className="flex min-h-32 flex-1 flex-col items-center justify-center gap-2 rounded-md border border-dashed border-border p-6 text-center text-sm text-muted-foreground"
+            >
               <FileCode2 aria-hidden="true" className="size-8" />
               Select files to list their functions, classes and types.
             </div>
           ) : objects.status === 'failed' ? (
             <LoadError
               message={objects.error ?? ''}
-              onRetry={onRetry}
+              onRetry={onRetryObjects}
               data-testid="livedocs-objects-error"
             />
           ) : (
             <ObjectPicker
-              objects={objects.items}
-              openId={openId}
-              onOpen={(o) => handleOpen(o.object_id)}
+              objects={shownObjects}
+              loading={shownObjects.length === 0 && objects.status !== 'succeeded'}
+              openId={objectId}
+              selectedIds={livedocs.selectedObjectIds}
+              onOpen={(o) => onOpen(o.object_id)}
+              onToggle={(id) => dispatch(objectToggled(id))}
+              onSelect={(ids) => dispatch(objectsSelected(ids))}
             />
           )}
         </div>
       </div>
-      <div className="min-h-0 overflow-auto pr-1">
-        {objectError && (
-          <LoadError message={objectError} onRetry={() => openId && void loadObject(openId)} />
+      <div className="min-h-0 min-w-0 overflow-auto pr-1">
+        {open.error && <LoadError message={open.error} onRetry={reload} />}
+        {!objectId && (
+          <div className="flex h-full min-h-40 flex-col items-center justify-center gap-2 rounded-md border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
+            <MousePointerClick aria-hidden="true" className="size-8" />
+            Open an object to read and edit its documentation.
+          </div>
         )}
-        {!object && !objectError && (
-          <p className="text-sm text-muted-foreground">
-            {openId ? 'Loading…' : 'Open an object to read and edit its documentation.'}
-          </p>
+        {objectId && open.loading && !open.object && (
+          <div className="flex flex-col gap-3" aria-busy="true">
+            <span className="sr-only">
+              <Spinner /> Loading the object
+            </span>
+            <Skeleton className="h-7 w-1/2" />
+            <Skeleton className="h-9 w-full" />
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
         )}
-        {object && (
+        {open.object && (
           <ObjectWorkspace
-            key={object.object_id}
-            object={object}
+            key={open.object.object_id}
+            object={open.object}
             repoId={repoId}
-            editorRef={editorRef}
-            onSaved={handleSaved}
+            readOnly={readOnly}
             showEmpty={showEmpty}
             onShowEmptyChange={setShowEmpty}
-            onRegenerate={atHead ? handleRegenerate : () => undefined}
-            onReview={() =>
-              void runAction(
-                () => reviewLivedocsObject(repoId, object.object_id),
-                'Could not mark as reviewed',
-              )
-            }
-            onReloadField={(fieldId) => void handleReloadField(fieldId)}
-            onOpenRef={handleOpen}
-            busy={busy || !atHead}
-            renderCode={renderObjectCode}
+            onFieldChanged={handleFieldChanged}
+            onRegenerate={() => open.object && handleRegenerate(open.object)}
+            onReview={() => {
+              const id = open.object?.object_id;
+              if (id) {
+                void runAction(
+                  () => reviewLivedocsObject(repoId, id),
+                  'Could not mark as reviewed',
+                );
+              }
+            }}
+            busy={busy}
+            objectHref={objectHref}
+            renderCode={renderCode}
           />
         )}
       </div>
-      <UnsavedDialog
-        open={pendingOpen !== null}
-        fields={editorRef.current?.dirty.length ?? 0}
-        onCancel={() => setPendingOpen(null)}
-        onDiscard={() => {
-          const next = pendingOpen;
-          setPendingOpen(null);
-          if (next) void loadObject(next);
-        }}
-        onSave={() => {
-          const next = pendingOpen;
-          setPendingOpen(null);
-          void editorRef.current?.save().then((saved) => {
-            if (saved && next) void loadObject(next);
-          });
-        }}
-      />
     </div>
   );
 }

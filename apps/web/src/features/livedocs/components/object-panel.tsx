@@ -1,117 +1,70 @@
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { LivedocsObject, LivedocsRef } from '@codedocs/contract';
-import { AlertTriangle, ExternalLink } from 'lucide-react';
+import { AlertTriangle, ExternalLink, FlaskConical } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
+import { cn } from '@/lib/cn';
 import { saveStatusText, type ObjectEditor } from '../hooks/use-object-editor';
 import { DiffView } from './diff-view';
 import { FieldEditor } from './field-editor';
+import { FieldHistory } from './field-history';
 import { StatusBadge } from './status-badge';
 
 /** What the panel asks of its screen. */
 export interface ObjectPanelProps {
   object: LivedocsObject;
-  editor: ObjectEditor;
+  repoId: string;
+  /** An earlier commit is shown: read only, no save, regenerate or review. */
+  readOnly: boolean;
   /** The template toggle: every field of the template, or only filled ones. */
   showEmpty: boolean;
   onShowEmptyChange: (value: boolean) => void;
   onRegenerate: () => void;
   onReview: () => void;
-  onReloadField: (fieldId: string) => void;
-  onOpenRef: (objectId: string) => void;
+  /** Regenerate or review is under way. */
   busy: boolean;
+  /** Where a link to another object of the repository goes. */
+  objectHref: (objectId: string) => string;
   /** Highlighted code (the screen brings the highlighter). */
-  renderCode: (code: string, language: string) => ReactNode;
-}
-
-function RefList({
-  title,
-  refs,
-  onOpen,
-  testId,
-}: {
-  title: string;
-  refs: LivedocsRef[];
-  onOpen: (objectId: string) => void;
-  testId: string;
-}) {
-  return (
-    <div data-testid={testId}>
-      <h3 className="mb-1 text-sm font-medium">
-        {title} <span className="text-muted-foreground">({refs.length})</span>
-      </h3>
-      {refs.length === 0 ? (
-        <p className="text-xs text-muted-foreground">None in this repository.</p>
-      ) : (
-        <ul className="flex flex-col gap-0.5 text-xs">
-          {refs.map((ref, index) => (
-            <li key={index} className="flex items-baseline gap-2">
-              {ref.object_id ? (
-                <button
-                  type="button"
-                  className="font-mono text-primary underline-offset-2 hover:underline"
-                  onClick={() => onOpen(ref.object_id!)}
-                >
-                  {ref.qualified_name ?? ref.name}
-                </button>
-              ) : (
-                <span className="font-mono" title="Not defined in this repository">
-                  {ref.name}
-                </span>
-              )}
-              <span className="truncate text-muted-foreground">
-                {ref.file_path ? `${ref.file_path}:${ref.line}` : `line ${ref.line}`}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
+  renderCode: (code: string, language: string, firstLine: number) => ReactNode;
 }
 
 /**
- * One object: signature, highlighted code, editable doc fields with an explicit Save (and
- * Ctrl/Cmd+S), the stale banner with the diff since the docs were written, and its calls,
- * callers and usages.
+ * One object: signature, the stale banner with the diff since its docs were written, editable
+ * doc fields with one explicit Save (also Ctrl/Cmd+S, bound by the workspace), highlighted
+ * code, and its calls, callers and usages.
  */
 export function ObjectPanel({
   object,
+  repoId,
   editor,
+  readOnly,
   showEmpty,
   onShowEmptyChange,
   onRegenerate,
   onReview,
-  onReloadField,
-  onOpenRef,
   busy,
+  objectHref,
   renderCode,
-}: ObjectPanelProps) {
-  const { fields, drafts, dirty, saveState, setDraft, save } = editor;
-
-  useEffect(() => {
-    const handleKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        void save();
-      }
-    };
-    window.addEventListener('keydown', handleKeyDown);
-    return () => window.removeEventListener('keydown', handleKeyDown);
-  }, [save]);
-
-  const conflicts = saveState.kind === 'failed' ? saveState.conflicts : [];
-  const visible = fields.filter(
-    (field) => showEmpty || (drafts[field.field_id] ?? field.value).trim() !== '',
+}: ObjectPanelProps & { editor: ObjectEditor }) {
+  const { drafts, dirty, saveState, conflicts, setDraft, save } = editor;
+  const visible = object.fields.filter(
+    (field) => showEmpty || field.value.trim() !== '' || drafts[field.field_id] !== undefined,
   );
-  const statusText = saveStatusText(saveState);
+  const hidden = object.fields.length - visible.length;
 
   return (
-    <article data-testid="livedocs-object-panel" className="flex min-w-0 flex-col gap-4">
+    <article
+      data-testid="livedocs-object-panel"
+      aria-label={object.qualified_name}
+      className="flex min-w-0 flex-col gap-4"
+    >
       <header className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="font-mono text-lg font-semibold break-all">{object.qualified_name}</h2>
-          <StatusBadge status={object.status} />
+          <StatusBadge status={object.status} testId="livedocs-panel-status" />
           <span className="text-xs text-muted-foreground">
             {object.kind} · {object.file_path}:{object.line_start}–{object.line_end}
           </span>
@@ -137,40 +90,46 @@ export function ObjectPanel({
       {object.stale && (
         <section
           data-testid="livedocs-stale-banner"
+          aria-label="Stale documentation"
           className="flex flex-col gap-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-3"
         >
-          <p className="flex items-center gap-2 text-sm font-medium">
-            <AlertTriangle aria-hidden="true" className="size-4 text-amber-600" />
+          <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+            <AlertTriangle
+              aria-hidden="true"
+              className="size-4 text-amber-600 dark:text-amber-400"
+            />
             The code changed since these docs were written
             {object.stale.written_at_commit && (
-              <span className="font-mono text-xs text-muted-foreground">
-                (at {object.stale.written_at_commit.slice(0, 10)})
+              <span className="font-mono text-xs font-normal text-muted-foreground">
+                (written at {object.stale.written_at_commit.slice(0, 10)})
               </span>
             )}
           </p>
           <DiffView diff={object.stale.diff} />
-          <div className="flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              onClick={onRegenerate}
-              disabled={busy}
-              data-testid="livedocs-regenerate"
-            >
-              Regenerate
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={onReview}
-              disabled={busy}
-              data-testid="livedocs-review"
-            >
-              Mark as reviewed
-            </Button>
-            <span className="self-center text-xs text-muted-foreground">
-              Regenerate refreshes generated fields; your edits are kept.
-            </span>
-          </div>
+          {!readOnly && (
+            <div className="flex flex-wrap items-center gap-2">
+              <Button
+                size="sm"
+                onClick={onRegenerate}
+                disabled={busy}
+                data-testid="livedocs-regenerate"
+              >
+                Regenerate
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={onReview}
+                disabled={busy}
+                data-testid="livedocs-review"
+              >
+                Mark as reviewed
+              </Button>
+              <span className="text-xs text-muted-foreground">
+                Regenerate refreshes the generated fields; edited fields are kept.
+              </span>
+            </div>
+          )}
         </section>
       )}
 
@@ -182,82 +141,181 @@ export function ObjectPanel({
               checked={showEmpty}
               onCheckedChange={onShowEmptyChange}
               data-testid="livedocs-template-toggle"
-              aria-label="Show every field of the template"
             />
-            Show empty fields
+            Show every template field
           </label>
-          <div className="ml-auto flex items-center gap-3">
-            <span
-              data-testid="livedocs-save-status"
-              aria-live="polite"
-              className="text-xs text-muted-foreground"
-            >
-              {statusText}
-            </span>
-            <Button
-              size="sm"
-              onClick={() => void save()}
-              disabled={dirty.length === 0 || saveState.kind === 'saving'}
-              data-testid="livedocs-save"
-              title="Save (Ctrl+S)"
-            >
-              Save{dirty.length > 1 ? ` ${dirty.length} fields` : ''}
-            </Button>
-          </div>
+          {!readOnly && (
+            <div className="ml-auto flex items-center gap-3">
+              <span
+                data-testid="livedocs-save-status"
+                role="status"
+                aria-live="polite"
+                title={saveState.kind === 'failed' ? saveState.message : undefined}
+                className={cn(
+                  'text-xs',
+                  saveState.kind === 'failed' ? 'text-destructive' : 'text-muted-foreground',
+                )}
+              >
+                {saveStatusText(saveState)}
+              </span>
+              <Button
+                size="sm"
+                onClick={() => void save()}
+                disabled={dirty.length === 0 || saveState.kind === 'saving'}
+                data-testid="livedocs-save"
+                title="Save every changed field (Ctrl+S / ⌘S)"
+              >
+                {dirty.length > 1 ? `Save ${dirty.length} fields` : 'Save'}
+              </Button>
+            </div>
+          )}
         </div>
+        {saveState.kind === 'failed' &&
+          Object.keys(conflicts).length === 0 &&
+          saveState.message !== saveStatusText(saveState) && (
+            <p role="alert" className="text-xs text-destructive">
+              {saveState.message}
+            </p>
+          )}
         {visible.length === 0 && (
-          <p className="text-sm text-muted-foreground">
-            No field is filled yet. Generate docs, or show empty fields to write them.
+          <p className="rounded-md border border-dashed border-border p-4 text-sm text-muted-foreground">
+            No field is filled yet. Generate docs, or turn on “Show every template field” to write
+            them.
           </p>
         )}
-        {visible.map((field) => (
-          <FieldEditor
-            key={field.field_id}
-            field={field}
-            value={drafts[field.field_id] ?? field.value}
-            dirty={dirty.includes(field.field_id)}
-            conflict={conflicts.includes(field.field_id)}
-            onChange={(value) => setDraft(field.field_id, value)}
-            onReload={() => onReloadField(field.field_id)}
-          />
-        ))}
+        {visible.map((field) => {
+          const conflict = field.field_id in conflicts;
+          return (
+            <FieldEditor
+              key={field.field_id}
+              field={field}
+              value={drafts[field.field_id] ?? field.value}
+              dirty={dirty.includes(field.field_id)}
+              readOnly={readOnly}
+              onChange={(value) => setDraft(field.field_id, value)}
+              history={
+                field.version > 0 ? (
+                  <FieldHistory
+                    repoId={repoId}
+                    objectId={object.object_id}
+                    fieldId={field.field_id}
+                    label={field.label}
+                  />
+                ) : undefined
+              }
+              conflict={
+                conflict
+                  ? {
+                      theirs: conflicts[field.field_id] ?? null,
+                      onTakeTheirs: () => editor.takeTheirs(field.field_id),
+                      onKeepMine: () => editor.keepMine(field.field_id),
+                      onLoadTheirs: () => void editor.loadTheirs(),
+                    }
+                  : null
+              }
+            />
+          );
+        })}
+        {hidden > 0 && (
+          <p className="text-xs text-muted-foreground">
+            {hidden} empty template {hidden === 1 ? 'field is' : 'fields are'} hidden.
+          </p>
+        )}
       </section>
 
       <section aria-label="Code" className="flex flex-col gap-1">
         <h3 className="text-sm font-semibold">Code</h3>
         <div className="max-h-96 overflow-auto rounded-md border border-border">
-          {renderCode(object.code, object.language)}
+          {renderCode(object.code, object.language, object.line_start)}
         </div>
       </section>
 
       <section className="grid gap-4 md:grid-cols-2">
-        <RefList title="Calls" refs={object.calls} onOpen={onOpenRef} testId="livedocs-calls" />
+        <RefList title="Calls" refs={object.calls} href={objectHref} testId="livedocs-calls" />
         <RefList
           title="Called by"
           refs={object.called_by}
-          onOpen={onOpenRef}
+          href={objectHref}
           testId="livedocs-called-by"
         />
       </section>
-      <section data-testid="livedocs-usages">
-        <h3 className="mb-1 text-sm font-medium">
-          Usages <span className="text-muted-foreground">({object.usages.length})</span>
-        </h3>
-        {object.usages.length === 0 ? (
-          <p className="text-xs text-muted-foreground">Not used elsewhere in this repository.</p>
-        ) : (
-          <ul className="flex flex-col gap-1 text-xs">
-            {object.usages.map((usage, index) => (
-              <li key={index} className="flex flex-col">
-                <span className="text-muted-foreground">
-                  {usage.file_path}:{usage.line} {usage.is_test && '· test'}
-                </span>
-                <code className="truncate rounded bg-muted px-1 font-mono">{usage.snippet}</code>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <Usages usages={object.usages} />
     </article>
+  );
+}
+
+function RefList({
+  title,
+  refs,
+  href,
+  testId,
+}: {
+  title: string;
+  refs: LivedocsRef[];
+  href: (objectId: string) => string;
+  testId: string;
+}) {
+  return (
+    <section data-testid={testId} aria-label={title}>
+      <h3 className="mb-1 text-sm font-medium">
+        {title} <span className="text-muted-foreground">({refs.length})</span>
+      </h3>
+      {refs.length === 0 ? (
+        <p className="text-xs text-muted-foreground">None in this repository.</p>
+      ) : (
+        <ul className="flex flex-col gap-0.5 text-xs">
+          {refs.map((ref, index) => (
+            <li key={index} className="flex min-w-0 items-baseline gap-2">
+              {ref.object_id ? (
+                <Link
+                  to={href(ref.object_id)}
+                  className="shrink-0 font-mono text-primary underline-offset-2 hover:underline"
+                >
+                  {ref.qualified_name ?? ref.name}
+                </Link>
+              ) : (
+                <span className="shrink-0 font-mono" title="Not defined in this repository">
+                  {ref.name}
+                </span>
+              )}
+              <span className="truncate text-muted-foreground" title={ref.snippet}>
+                {ref.file_path ? `${ref.file_path}:${ref.line}` : `line ${ref.line}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Usages({ usages }: { usages: LivedocsObject['usages'] }) {
+  return (
+    <section data-testid="livedocs-usages" aria-label="Usages">
+      <h3 className="mb-1 text-sm font-medium">
+        Usages <span className="text-muted-foreground">({usages.length})</span>
+      </h3>
+      {usages.length === 0 ? (
+        <p className="text-xs text-muted-foreground">Not used elsewhere in this repository.</p>
+      ) : (
+        <ul className="flex flex-col gap-1.5 text-xs">
+          {usages.map((usage, index) => (
+            <li key={index} className="flex min-w-0 flex-col gap-0.5">
+              <span className="flex items-center gap-2 text-muted-foreground">
+                {usage.file_path}:{usage.line}
+                {usage.is_test && (
+                  <Badge variant="secondary">
+                    <FlaskConical aria-hidden="true" /> test
+                  </Badge>
+                )}
+              </span>
+              <code className="truncate rounded bg-muted px-1 py-0.5 font-mono">
+                {usage.snippet}
+              </code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,44 +1,78 @@
-import { useEffect, type MutableRefObject, type ReactNode } from 'react';
-import type { LivedocsObject, ObjectStatus } from '@codedocs/contract';
-import { useObjectEditor, type ObjectEditor } from '../hooks/use-object-editor';
+import { useCallback, useEffect } from 'react';
+import { useBlocker } from 'react-router';
+import type { LivedocsField, ObjectStatus } from '@codedocs/contract';
+import { useObjectEditor } from '../hooks/use-object-editor';
 import { ObjectPanel, type ObjectPanelProps } from './object-panel';
+import { UnsavedDialog } from './unsaved-dialog';
 
 /**
- * The panel of one loaded object with its own editing state (remounted per object). The
- * screen reaches the editor through `editorRef` to ask before leaving unsaved edits.
+ * The panel of one loaded object with its own editing state (mounted per object). Unsaved
+ * edits are never dropped silently: opening another object, another commit or repository, or
+ * another screen (every one a navigation) asks first whether to save, discard or stay; closing
+ * the tab asks through the browser; Ctrl/Cmd+S saves.
  */
 export function ObjectWorkspace({
-  object,
-  repoId,
-  editorRef,
-  onSaved,
+  onFieldChanged,
   ...panel
-}: Omit<ObjectPanelProps, 'editor'> & {
-  repoId: string;
-  editorRef: MutableRefObject<ObjectEditor | null>;
-  onSaved: (status: ObjectStatus) => void;
-  renderCode: (code: string, language: string) => ReactNode;
+}: ObjectPanelProps & {
+  /** A field of the object the server confirmed (a save, or the version another person saved). */
+  onFieldChanged: (objectId: string, field: LivedocsField, status?: ObjectStatus) => void;
 }) {
-  const editor = useObjectEditor(object, repoId, onSaved);
-  editorRef.current = editor;
+  const { object, repoId, readOnly } = panel;
+  const objectId = object.object_id;
+  const handleFieldChanged = useCallback(
+    (field: LivedocsField, status?: ObjectStatus) => onFieldChanged(objectId, field, status),
+    [onFieldChanged, objectId],
+  );
+  const editor = useObjectEditor(object, repoId, handleFieldChanged);
+  const { save } = editor;
+  const unsaved = editor.dirty.length > 0;
+
+  const blocker = useBlocker(
+    useCallback(
+      ({ currentLocation, nextLocation }) =>
+        unsaved &&
+        (currentLocation.pathname !== nextLocation.pathname ||
+          currentLocation.search !== nextLocation.search),
+      [unsaved],
+    ),
+  );
 
   useEffect(() => {
-    if (editor.dirty.length === 0) return undefined;
-    // closing or reloading the tab with unsaved edits asks first, as switching objects does
+    if (!unsaved) return undefined;
     const handleBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', handleBeforeUnload);
     return () => window.removeEventListener('beforeunload', handleBeforeUnload);
-  }, [editor.dirty.length]);
+  }, [unsaved]);
 
-  useEffect(
-    () => () => {
-      // a newer workspace may have taken the ref already (keyed remount): leave it alone
-      if (editorRef.current === editor) editorRef.current = null;
-    },
-    [editorRef, editor],
+  useEffect(() => {
+    if (readOnly) return undefined;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void save();
+      }
+    };
+    window.addEventListener('keydown', handleKeyDown);
+    return () => window.removeEventListener('keydown', handleKeyDown);
+  }, [save, readOnly]);
+
+  const handleSaveAndGo = async () => {
+    if (await save()) blocker.proceed?.();
+    else blocker.reset?.();
+  };
+
+  return (
+    <>
+      <ObjectPanel {...panel} editor={editor} />
+      <UnsavedDialog
+        open={blocker.state === 'blocked'}
+        fields={editor.dirty.length}
+        saving={editor.saveState.kind === 'saving'}
+        onCancel={() => blocker.reset?.()}
+        onDiscard={() => blocker.proceed?.()}
+        onSave={() => void handleSaveAndGo()}
+      />
+    </>
   );
-
-  return <ObjectPanel object={object} editor={editor} {...panel} />;
 }
-
-export type { LivedocsObject };

@@ -1,6 +1,6 @@
 import { Progress } from '@/components/ui/progress';
 
-/** A long task's progress: a bar, its label and the task's latest message. */
+/** A background task's progress: a label, its latest message and a bar (indeterminate at first). */
 export function TaskProgress({
   testId,
   label,
@@ -15,12 +15,22 @@ export function TaskProgress({
   message: string | null;
 }) {
   return (
-    <div data-testid={testId} className="flex flex-col gap-1 rounded-md border border-border p-3">
-      <div className="flex justify-between text-sm">
-        <span>{label}</span>
-        <span className="text-muted-foreground">{message}</span>
+    <div
+      data-testid={testId}
+      className="flex flex-col gap-1.5 rounded-md border border-border bg-card p-3"
+    >
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <span className="font-medium">{label}</span>
+        <span className="text-muted-foreground" aria-live="polite">
+          {message}
+          {total > 0 && ` · ${done.toLocaleString()} / ${total.toLocaleString()}`}
+        </span>
       </div>
-      <Progress value={total > 0 ? done : null} max={total || 1} aria-label={label} />
+      <Progress
+        value={total > 0 ? Math.min(done, total) : null}
+        max={total || 1}
+        aria-label={label}
+      />
     </div>
   );
 }

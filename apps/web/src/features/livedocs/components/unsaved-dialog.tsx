@@ -8,16 +8,19 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 
-/** Asked before leaving an object with unsaved edits: save them, drop them, or stay. */
+/** Asked before leaving an object with unsaved edits: save them, discard them, or stay. */
 export function UnsavedDialog({
   open,
   fields,
+  saving,
   onSave,
   onDiscard,
   onCancel,
 }: {
   open: boolean;
   fields: number;
+  /** The save asked for is under way. */
+  saving: boolean;
   onSave: () => void;
   onDiscard: () => void;
   onCancel: () => void;
@@ -27,15 +30,22 @@ export function UnsavedDialog({
       <AlertDialogContent data-testid="livedocs-unsaved-dialog">
         <AlertDialogTitle>Save your changes?</AlertDialogTitle>
         <AlertDialogDescription>
-          {fields === 1 ? 'One field has' : `${fields} fields have`} unsaved edits. They are lost if
-          you open another object without saving.
+          {fields === 1 ? 'One field has' : `${fields} fields have`} unsaved edits. Save them before
+          you leave this object, or discard them.
         </AlertDialogDescription>
         <AlertDialogFooter>
-          <AlertDialogCancel onClick={onCancel}>Stay here</AlertDialogCancel>
-          <Button variant="outline" onClick={onDiscard} data-testid="livedocs-unsaved-discard">
+          <AlertDialogCancel onClick={onCancel} data-testid="livedocs-unsaved-cancel">
+            Cancel
+          </AlertDialogCancel>
+          <Button
+            variant="outline"
+            onClick={onDiscard}
+            disabled={saving}
+            data-testid="livedocs-unsaved-discard"
+          >
             Discard
           </Button>
-          <Button onClick={onSave} data-testid="livedocs-unsaved-save">
+          <Button onClick={onSave} disabled={saving} data-testid="livedocs-unsaved-save">
             Save
           </Button>
         </AlertDialogFooter>

@@ -16,6 +16,7 @@ export function VirtualRows<T>({
   className,
   label,
   testId,
+  empty,
 }: {
   items: readonly T[];
   rowHeight: number;
@@ -23,6 +24,8 @@ export function VirtualRows<T>({
   className?: string;
   label: string;
   testId: string;
+  /** Shown when there is no row. */
+  empty?: ReactNode;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtual = items.length > PLAIN_LIMIT;
@@ -40,6 +43,9 @@ export function VirtualRows<T>({
       data-testid={testId}
       className={cn('relative overflow-auto rounded-md border border-border bg-card', className)}
     >
+      {items.length === 0 && empty && (
+        <p className="p-4 text-center text-sm text-muted-foreground">{empty}</p>
+      )}
       {virtual ? (
         <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((row) => (

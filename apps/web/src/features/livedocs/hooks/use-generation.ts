@@ -43,17 +43,13 @@ export function useGeneration(repoId: string, onSucceeded: () => void): Generati
   useEffect(() => {
     if (status === 'succeeded') onSucceededRef.current();
   }, [status]);
+  const failure =
+    status === 'failed' ? (task?.error ?? task?.message ?? SOMETHING_WENT_WRONG) : null;
   useEffect(() => {
-    if (status === 'failed') {
-      toast({
-        variant: 'destructive',
-        title: 'Generation failed',
-        description: task?.error ?? task?.message ?? SOMETHING_WENT_WRONG,
-      });
+    if (failure !== null) {
+      toast({ variant: 'destructive', title: 'Generation failed', description: failure });
     }
-    // once per failed task; its text is read when it fails
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [status, run?.taskId]);
+  }, [failure]);
 
   const generate = async (fileIds: readonly string[] | null) => {
     const plan = getPlanToken();

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   changesSavedAt,
   FAILED_TO_SAVE,
@@ -7,15 +7,15 @@ import {
   type LivedocsObject,
   type ObjectStatus,
 } from '@codedocs/contract';
-import { ApiError } from '@/lib/api-error';
-import { saveLivedocsField } from '../api/livedocs-calls';
+import { ApiError, failureMessage } from '@/lib/api-error';
+import { getLivedocsObject, saveLivedocsField } from '../api/livedocs-calls';
 
-/** Where the last save stands; `text` is the spec's save status text. */
+/** Where the last save stands. */
 export type SaveState =
   | { kind: 'idle' }
   | { kind: 'saving' }
   | { kind: 'saved'; at: Date }
-  | { kind: 'failed'; message: string; conflicts: string[] };
+  | { kind: 'failed'; message: string };
 
 /** The save status text of spec section 4: "Saving...", "Changes saved at <time>", "Failed to save". */
 export function saveStatusText(state: SaveState): string {
@@ -31,55 +31,106 @@ export function saveStatusText(state: SaveState): string {
   }
 }
 
+/**
+ * Fields whose save was refused because someone saved them since they were loaded (409), with
+ * the version now on the server (null while it loads or when it could not be loaded).
+ */
+export type Conflicts = Record<string, LivedocsField | null>;
+
 /** What the editor of one object offers the panel. */
 export interface ObjectEditor {
-  fields: LivedocsField[];
   drafts: Record<string, string>;
+  /** Ids of the fields whose text differs from the loaded value, in template order. */
   dirty: string[];
   saveState: SaveState;
+  conflicts: Conflicts;
   setDraft(fieldId: string, value: string): void;
-  /** Saves every changed field, one request each; a conflict keeps the person's text. */
+  /** Saves every changed field, one request each in turn; true when all were saved. */
   save(): Promise<boolean>;
-  /** Drops the draft of one field and takes the server's newer version (after a 409). */
-  reloadField(field: LivedocsField): void;
-  /** Replaces the fields after the server changed them (regenerate, review); drafts are kept. */
-  replaceFields(fields: LivedocsField[]): void;
+  /** After a conflict: drop this text and take the version on the server. */
+  takeTheirs(fieldId: string): void;
+  /** After a conflict: keep this text and save it over the server's version next time. */
+  keepMine(fieldId: string): void;
+  /** After a conflict: load the server's versions of the conflicting fields again. */
+  loadTheirs(): Promise<void>;
+}
+
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const next = { ...record };
+  delete next[key];
+  return next;
 }
 
 /**
- * Editing state of one object's doc fields: drafts kept apart from what was loaded (with each
- * field's version), so a save sends the version it started from and the server can refuse a
- * field that someone else changed meanwhile (409) without the text typed here being lost.
+ * Editing state of one object's doc fields. The loaded fields (with their versions) belong to
+ * the caller, which applies every change the server confirms through `onFieldChanged`; the
+ * typed text is kept here as drafts. A save sends the version its field was loaded at, so the
+ * server refuses (409) a field that someone else changed meanwhile and the text typed here is
+ * never lost: the person sees both versions and picks one.
  */
 export function useObjectEditor(
   object: LivedocsObject,
   repoId: string,
-  onSaved: (status: ObjectStatus) => void,
+  onFieldChanged: (field: LivedocsField, status?: ObjectStatus) => void,
 ): ObjectEditor {
-  const [fields, setFields] = useState<LivedocsField[]>(object.fields);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
+  const [conflicts, setConflicts] = useState<Conflicts>({});
+  // The version each draft started from: a field rewritten meanwhile (by someone else, or by a
+  // generation whose result reloaded this object) then answers 409 instead of being overwritten.
+  const [bases, setBases] = useState<Record<string, number>>({});
+  const saving = useRef(false);
+  const fields = object.fields;
+
+  const latestDrafts = useRef(drafts);
+  useEffect(() => {
+    latestDrafts.current = drafts;
+  }, [drafts]);
 
   const dirty = useMemo(
     () =>
       fields
-        .filter(
-          (field) => drafts[field.field_id] !== undefined && drafts[field.field_id] !== field.value,
-        )
-        .map((field) => field.field_id),
+        .filter((f) => drafts[f.field_id] !== undefined && drafts[f.field_id] !== f.value)
+        .map((f) => f.field_id),
     [fields, drafts],
   );
 
-  const setDraft = useCallback((fieldId: string, value: string) => {
-    setDrafts((previous) => ({ ...previous, [fieldId]: value }));
-  }, []);
+  const setDraft = useCallback(
+    (fieldId: string, value: string) => {
+      const version = fields.find((f) => f.field_id === fieldId)?.version ?? 0;
+      setBases((previous) =>
+        fieldId in previous ? previous : { ...previous, [fieldId]: version },
+      );
+      setDrafts((previous) => ({ ...previous, [fieldId]: value }));
+    },
+    [fields],
+  );
+
+  const fetchTheirs = useCallback(
+    async (fieldIds: string[]) => {
+      try {
+        const fresh = await getLivedocsObject(repoId, object.object_id, object.commit_id);
+        setConflicts((previous) => {
+          const next = { ...previous };
+          for (const id of fieldIds) {
+            if (id in next) next[id] = fresh.fields.find((f) => f.field_id === id) ?? null;
+          }
+          return next;
+        });
+      } catch {
+        // the conflict stays shown with a way to try again
+      }
+    },
+    [repoId, object.object_id, object.commit_id],
+  );
 
   const save = useCallback(async () => {
+    if (saving.current) return false;
     if (dirty.length === 0) return true;
+    saving.current = true;
     setSaveState({ kind: 'saving' });
-    const conflicts: string[] = [];
+    const refused: string[] = [];
     let failure: string | null = null;
-    let lastStatus: ObjectStatus | null = null;
     for (const fieldId of dirty) {
       const field = fields.find((f) => f.field_id === fieldId);
       const doc = drafts[fieldId];
@@ -90,44 +141,75 @@ export function useObjectEditor(
           object_id: object.object_id,
           field_id: fieldId,
           doc,
-          version: field.version,
+          version: bases[fieldId] ?? field.version,
         });
-        lastStatus = answer.status;
-        setFields((previous) => previous.map((f) => (f.field_id === fieldId ? answer.field : f)));
-        setDrafts((previous) => {
-          const next = { ...previous };
-          delete next[fieldId];
-          return next;
-        });
+        onFieldChanged(answer.field, answer.status);
+        // text typed while the request ran stays a draft, based on the version just saved
+        const typedMeanwhile = latestDrafts.current[fieldId] !== doc;
+        setDrafts((previous) => (typedMeanwhile ? previous : without(previous, fieldId)));
+        setBases((previous) =>
+          typedMeanwhile
+            ? { ...previous, [fieldId]: answer.field.version }
+            : without(previous, fieldId),
+        );
       } catch (error) {
-        if (error instanceof ApiError && error.status === 409) conflicts.push(fieldId);
-        failure = error instanceof Error && error.message ? error.message : FAILED_TO_SAVE;
+        if (error instanceof ApiError && error.status === 409) refused.push(fieldId);
+        failure = failureMessage(error, FAILED_TO_SAVE);
       }
     }
-    if (lastStatus) onSaved(lastStatus);
+    saving.current = false;
+    if (refused.length > 0) {
+      setConflicts((previous) => ({
+        ...previous,
+        ...Object.fromEntries(refused.map((id) => [id, null])),
+      }));
+      void fetchTheirs(refused);
+    }
     if (failure !== null) {
-      setSaveState({ kind: 'failed', message: failure, conflicts });
+      setSaveState({ kind: 'failed', message: failure });
       return false;
     }
     setSaveState({ kind: 'saved', at: new Date() });
     return true;
-  }, [dirty, fields, drafts, repoId, object.object_id, onSaved]);
+  }, [dirty, fields, drafts, bases, repoId, object.object_id, onFieldChanged, fetchTheirs]);
 
-  const reloadField = useCallback((field: LivedocsField) => {
-    setFields((previous) => previous.map((f) => (f.field_id === field.field_id ? field : f)));
-    setDrafts((previous) => {
-      const next = { ...previous };
-      delete next[field.field_id];
-      return next;
-    });
-    setSaveState((state) =>
-      state.kind === 'failed'
-        ? { ...state, conflicts: state.conflicts.filter((id) => id !== field.field_id) }
-        : state,
-    );
-  }, []);
+  const takeTheirs = useCallback(
+    (fieldId: string) => {
+      const theirs = conflicts[fieldId];
+      if (theirs) onFieldChanged(theirs);
+      setDrafts((previous) => without(previous, fieldId));
+      setBases((previous) => without(previous, fieldId));
+      setConflicts((previous) => without(previous, fieldId));
+    },
+    [conflicts, onFieldChanged],
+  );
 
-  const replaceFields = useCallback((next: LivedocsField[]) => setFields(next), []);
+  const keepMine = useCallback(
+    (fieldId: string) => {
+      const theirs = conflicts[fieldId];
+      if (!theirs) return;
+      // the draft stays; the next save is made against the version now on the server
+      onFieldChanged(theirs);
+      setBases((previous) => ({ ...previous, [fieldId]: theirs.version }));
+      setConflicts((previous) => without(previous, fieldId));
+    },
+    [conflicts, onFieldChanged],
+  );
 
-  return { fields, drafts, dirty, saveState, setDraft, save, reloadField, replaceFields };
+  const loadTheirs = useCallback(
+    () => fetchTheirs(Object.keys(conflicts)),
+    [conflicts, fetchTheirs],
+  );
+
+  return {
+    drafts,
+    dirty,
+    saveState,
+    conflicts,
+    setDraft,
+    save,
+    takeTheirs,
+    keepMine,
+    loadTheirs,
+  };
 }

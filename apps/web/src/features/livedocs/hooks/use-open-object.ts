@@ -10,8 +10,8 @@ export interface OpenObject {
   error: string | null;
   /** Loads the object again (after a generation, or "Try again"). */
   reload(): void;
-  /** Takes an object the server answered with (regenerate, review). */
-  replace(object: LivedocsObject): void;
+  /** Applies a change the server confirmed (a save, regenerate, review) to the loaded object. */
+  update(change: (object: LivedocsObject) => LivedocsObject): void;
 }
 
 interface Loaded {
@@ -40,15 +40,21 @@ export function useOpenObject(
       (object) => setLoaded({ key, object, error: null }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setLoaded({ key, object: null, error: failureMessage(error, 'Could not load this object') });
+        setLoaded({
+          key,
+          object: null,
+          error: failureMessage(error, 'Could not load this object'),
+        });
       },
     );
     return () => controller.abort();
   }, [repoId, commitId, objectId, key, generation]);
 
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
-  const replace = useCallback((object: LivedocsObject) => {
-    setLoaded((previous) => (previous ? { ...previous, object, error: null } : previous));
+  const update = useCallback((change: (object: LivedocsObject) => LivedocsObject) => {
+    setLoaded((previous) =>
+      previous?.object ? { ...previous, object: change(previous.object) } : previous,
+    );
   }, []);
 
   const current = objectId && loaded?.key === key ? loaded : null;
@@ -57,6 +63,6 @@ export function useOpenObject(
     error: current?.error ?? null,
     loading: objectId !== null && current === null,
     reload,
-    replace,
+    update,
   };
 }

@@ -214,10 +214,17 @@ export const livedocsSlice = createSlice({
       action: PayloadAction<Pick<LivedocsObjectSummary, 'object_id' | 'status' | 'last_updated'>>,
     ) {
       const object = state.objects.items.find((o) => o.object_id === action.payload.object_id);
-      if (object) {
-        object.status = action.payload.status;
-        object.last_updated = action.payload.last_updated;
-      }
+      if (!object) return;
+      const before = object.status;
+      object.status = action.payload.status;
+      object.last_updated = action.payload.last_updated;
+      // the file's counts follow without fetching every file again
+      const file = state.files.items.find((f) => f.file_id === object.file_id);
+      if (!file || before === object.status) return;
+      if (before === 'documented') file.documented_count--;
+      if (before === 'stale') file.stale_count--;
+      if (object.status === 'documented') file.documented_count++;
+      if (object.status === 'stale') file.stale_count++;
     },
   },
   extraReducers: (builder) => {

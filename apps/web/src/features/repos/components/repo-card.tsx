@@ -12,6 +12,7 @@ import { selectRepoTaskId } from '../store/repo-tasks-slice';
 import { repoClientStatus } from '../store/repos-slice';
 import { BranchMenu } from './branch-menu';
 import { DeleteRepoDialog } from './delete-repo-dialog';
+import { RepoIndexing } from './repo-indexing';
 import { RepoStatusBadge } from './repo-status-badge';
 
 /** Props of RepoCard. */
@@ -93,12 +94,13 @@ export function RepoCard({ repo, onSync, onSwitchBranch, onDelete }: RepoCardPro
           />
         </div>
       )}
+      {status !== 'syncing' && <RepoIndexing repo={repo} labelId={`${titleId}-indexing`} />}
       {status === 'error' && repo.error && (
         <p role="alert" data-testid="repo-error" className="text-sm text-destructive">
           {repo.error}
         </p>
       )}
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         <Detail term="Branch">{repo.branch ?? '—'}</Detail>
         <Detail term="Commit">
           <span className="inline-flex items-center gap-1 font-mono">
@@ -117,6 +119,19 @@ export function RepoCard({ repo, onSync, onSwitchBranch, onDelete }: RepoCardPro
             {repo.file_count ?? '—'}
           </span>
         </Detail>
+        {repo.object_count > 0 && (
+          <Detail term="Documented">
+            <span data-testid="repo-doc-counts">
+              {repo.documented_count}/{repo.object_count}
+              {repo.stale_count > 0 && (
+                <span className="text-amber-600 dark:text-amber-400">
+                  {' '}
+                  · {repo.stale_count} stale
+                </span>
+              )}
+            </span>
+          </Detail>
+        )}
       </dl>
       {(repo.languages.length > 0 || (repo.method === 'ssh' && repo.host_key_fingerprint)) && (
         <div className="flex flex-col gap-2">
