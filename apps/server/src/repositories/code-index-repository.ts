@@ -44,28 +44,36 @@ export async function findFileAtCommit(db: Db, repoId: string, commitId: string,
 
 const KEY_BATCH = 300;
 
+/** Runs `select` over the blob ids of `files` a batch at a time (IN lists stay short). */
+async function byBlobBatches<T>(
+  files: readonly { blob_sha: string }[],
+  select: (blobShas: string[]) => Promise<T[]>,
+): Promise<T[]> {
+  // each blob once: identical files (two empty __init__.py) share a blob, and asking for it in
+  // two batches would answer its rows twice
+  const blobShas = [...new Set(files.map((f) => f.blob_sha))];
+  const out: T[] = [];
+  for (let start = 0; start < blobShas.length; start += KEY_BATCH) {
+    out.push(...(await select(blobShas.slice(start, start + KEY_BATCH))));
+  }
+  return out;
+}
+
 /** Which (blob, path) pairs already have a stored engine model, as `blob\0path` keys. */
 export async function storedFileIndexKeys(
   db: Db,
   repoId: string,
   files: readonly { blob_sha: string; path: string }[],
 ): Promise<Set<string>> {
-  const keys = new Set<string>();
-  for (let start = 0; start < files.length; start += KEY_BATCH) {
-    const batch = files.slice(start, start + KEY_BATCH);
-    const rows = await db
+  const rows = await byBlobBatches(files, (blobShas) =>
+    db
       .selectFrom('file_indexes')
       .select(['blob_sha', 'path'])
       .where('repo_id', '=', repoId)
-      .where(
-        'blob_sha',
-        'in',
-        batch.map((f) => f.blob_sha),
-      )
-      .execute();
-    for (const row of rows) keys.add(`${row.blob_sha}\0${row.path}`);
-  }
-  return keys;
+      .where('blob_sha', 'in', blobShas)
+      .execute(),
+  );
+  return new Set(rows.map((row) => `${row.blob_sha}\0${row.path}`));
 }
 
 /** Stored engine models (gzipped JSON) of these (blob, path) pairs. */
@@ -75,22 +83,15 @@ export async function loadFileIndexes(
   files: readonly { blob_sha: string; path: string }[],
 ): Promise<{ blob_sha: string; path: string; data: Uint8Array; object_count: number }[]> {
   const wanted = new Set(files.map((f) => `${f.blob_sha}\0${f.path}`));
-  const out: { blob_sha: string; path: string; data: Uint8Array; object_count: number }[] = [];
-  for (let start = 0; start < files.length; start += KEY_BATCH) {
-    const batch = files.slice(start, start + KEY_BATCH);
-    const rows = await db
+  const rows = await byBlobBatches(files, (blobShas) =>
+    db
       .selectFrom('file_indexes')
       .select(['blob_sha', 'path', 'data', 'object_count'])
       .where('repo_id', '=', repoId)
-      .where(
-        'blob_sha',
-        'in',
-        batch.map((f) => f.blob_sha),
-      )
-      .execute();
-    for (const row of rows) if (wanted.has(`${row.blob_sha}\0${row.path}`)) out.push(row);
-  }
-  return out;
+      .where('blob_sha', 'in', blobShas)
+      .execute(),
+  );
+  return rows.filter((row) => wanted.has(`${row.blob_sha}\0${row.path}`));
 }
 
 /** Stores engine models; a pair already stored (same blob and path, same model) is kept. */

@@ -3,13 +3,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
-/** Git for building fixtures: no user or system configuration, a fixed identity. */
-export function fixtureGit(cwd: string, args: string[]): string {
+/** Git for building fixtures: no user or system configuration, a fixed identity; `input` is stdin. */
+export function fixtureGit(cwd: string, args: string[], input?: string): string {
   return execFileSync(
     'git',
     ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args],
     {
       cwd,
+      input,
       encoding: 'utf8',
       env: {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
