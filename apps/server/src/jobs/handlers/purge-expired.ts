@@ -5,6 +5,7 @@ import {
   deleteThrottleEventsBefore,
 } from '../../repositories/maintenance-repository';
 import { deleteFinishedJobs } from '../../repositories/jobs-repository';
+import { pruneOldCommits } from '../../services/repos/commit-retention';
 import { removeOrphanClones } from '../../services/repos/orphan-clones';
 import type { JobHandler } from '../job-definition';
 import type { JobDeps } from './deps';
@@ -30,6 +31,7 @@ export function purgeExpiredHandler(deps: JobDeps): JobHandler<Record<string, ne
       ['throttle_events', () => deleteThrottleEventsBefore(deps.db, nowIso(-THROTTLE_KEEP_MS))],
       ['jobs', () => deleteFinishedJobs(deps.db, nowIso(-FINISHED_JOB_KEEP_MS))],
       ['repo_clones', () => removeOrphanClones(deps.db, deps.config.dataDir)],
+      ['repo_commits', () => pruneOldCommits(deps.db)],
     ] as const;
     const deleted: Record<string, number> = {};
     for (const [index, [table, purge]] of steps.entries()) {

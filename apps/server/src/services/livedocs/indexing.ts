@@ -248,11 +248,17 @@ export async function indexCommit(
     changedPaths = [...changed.map((f) => f.path), ...deleted];
     parsed = update.reparsed;
   } else {
-    const fresh = await parseAndStore(deps, request, missing);
     const reused = await loadModels(
       db,
       repoId,
       listing.filter((f) => stored.has(key(f))),
+    );
+    // what was stored a moment ago may have been pruned since (maintenance): parse it again
+    const loaded = new Set(reused.map((f) => f.path));
+    const fresh = await parseAndStore(
+      deps,
+      request,
+      listing.filter((f) => !loaded.has(f.path)),
     );
     files = [...fresh, ...reused].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     references = resolveReferences(files);
