@@ -170,7 +170,9 @@ describe('loadConfig', () => {
   });
 
   it('configures the optional model provider only with both LLM_BASE_URL and LLM_MODEL', () => {
-    expect(loadConfig({ DATA_DIR: dataDir }).llm).toBeUndefined();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect('llm' in config).toBe(true);
+    expect(config.llm).toBeUndefined();
     expect(
       loadConfig({
         DATA_DIR: dataDir,
@@ -195,6 +197,40 @@ describe('loadConfig', () => {
     });
     expect(problems).toHaveLength(3);
     expect(problems.join('\n')).not.toContain('kkkk');
+  });
+
+  it('reads the model provider key, timeout and concurrency, within their bounds', () => {
+    const llm = {
+      DATA_DIR: dataDir,
+      LLM_BASE_URL: 'https://models.example.com/v1',
+      LLM_MODEL: 'm',
+    };
+    expect(
+      loadConfig({ ...llm, LLM_API_KEY: 'sk-1', LLM_TIMEOUT_MS: '600000', LLM_CONCURRENCY: '32' })
+        .llm,
+    ).toEqual({
+      baseUrl: 'https://models.example.com/v1',
+      model: 'm',
+      apiKey: 'sk-1',
+      timeoutMs: 600_000,
+      concurrency: 32,
+    });
+    expect(loadConfig({ ...llm, LLM_TIMEOUT_MS: '1000', LLM_CONCURRENCY: '1' }).llm).toMatchObject({
+      timeoutMs: 1000,
+      concurrency: 1,
+    });
+    expect(problemsOf({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1' })).toEqual([
+      'LLM_MODEL must be set together with LLM_BASE_URL',
+    ]);
+    expect(problemsOf({ ...llm, LLM_TIMEOUT_MS: '999', LLM_CONCURRENCY: '0' })).toEqual([
+      'LLM_TIMEOUT_MS must be a number of milliseconds between 1000 and 600000 (got "999")',
+      'LLM_CONCURRENCY must be an integer between 1 and 32 (model requests in flight at once) (got "0")',
+    ]);
+    expect(problemsOf({ ...llm, LLM_TIMEOUT_MS: '600001', LLM_CONCURRENCY: '33' })).toHaveLength(2);
+    // the pairing is checked on blank-as-unset values too
+    expect(problemsOf({ LLM_BASE_URL: ' ', LLM_MODEL: 'm' })).toEqual([
+      'LLM_BASE_URL must be set together with LLM_MODEL',
+    ]);
   });
 
   it('derives PUBLIC_URL from PORT and treats blank variables as unset', () => {

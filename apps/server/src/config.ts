@@ -65,8 +65,12 @@ export interface Config {
   jobWorkers: boolean;
   /** Test-only tuning of the queue's intervals; never read from the environment. */
   jobTimings?: Partial<JobTimings>;
-  /** An OpenAI-compatible model that writes doc prose, when LLM_BASE_URL and LLM_MODEL are set. */
-  llm?: LlmConfig;
+  /**
+   * An OpenAI-compatible model that writes doc prose, when LLM_BASE_URL and LLM_MODEL are set.
+   * `loadConfig` always sets it (undefined without a model); optional only so hand-built test
+   * configs need not name it.
+   */
+  llm?: LlmConfig | undefined;
 }
 
 /** The optional model provider (OpenAI-compatible chat completions). */
@@ -138,6 +142,8 @@ const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const DEFAULT_GIT_TIMEOUT_MS = 10 * 60 * 1000;
 const DEFAULT_GIT_MAX_REPO_BYTES = 2 * 1024 * 1024 * 1024;
 const MAX_BODY_LIMIT = 1024 * 1024 * 1024;
+const DEFAULT_LLM_TIMEOUT_MS = 30_000;
+const DEFAULT_LLM_CONCURRENCY = 2;
 
 /** One proxy address or CIDR range, e.g. 10.0.0.0/8 or ::1. */
 function isAddressOrRange(value: string): boolean {
@@ -415,15 +421,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gitMaxRepoBytes: vars.GIT_MAX_REPO_BYTES ?? DEFAULT_GIT_MAX_REPO_BYTES,
     jobConcurrency: vars.JOB_CONCURRENCY ?? 2,
     jobWorkers: vars.JOB_WORKERS !== '0',
-    ...(vars.LLM_BASE_URL &&
-      vars.LLM_MODEL && {
-        llm: {
-          baseUrl: trimSlash(vars.LLM_BASE_URL),
-          model: vars.LLM_MODEL,
-          apiKey: vars.LLM_API_KEY,
-          timeoutMs: vars.LLM_TIMEOUT_MS ?? 30_000,
-          concurrency: vars.LLM_CONCURRENCY ?? 2,
-        },
-      }),
+    llm:
+      vars.LLM_BASE_URL && vars.LLM_MODEL
+        ? {
+            baseUrl: trimSlash(vars.LLM_BASE_URL),
+            model: vars.LLM_MODEL,
+            apiKey: vars.LLM_API_KEY,
+            timeoutMs: vars.LLM_TIMEOUT_MS ?? DEFAULT_LLM_TIMEOUT_MS,
+            concurrency: vars.LLM_CONCURRENCY ?? DEFAULT_LLM_CONCURRENCY,
+          }
+        : undefined,
   };
 }

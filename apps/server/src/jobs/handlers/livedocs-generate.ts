@@ -31,10 +31,12 @@ export function livedocsGenerateHandler(deps: JobDeps): JobHandler<LivedocsGener
     const references = await commitReferences(deps.db, repo.id, payload.commit_id);
     const referencesTo = referencesByTarget(references);
     const knownSymbols = new Set(references.flatMap((r) => (r.toId ? [r.name] : [])));
+    const qualifiedNames = new Map<string, string>();
     const rewrite = await proseRewriter(deps, signal, {
       readSource: sourceReader(deps, repo.id, files, signal),
       references,
       knownSymbols,
+      qualifiedNames,
     });
     const totals = { objects: 0, fields_written: 0, fields_kept: 0 };
     await reportProgress(0, files.length, `Documenting ${files.length} files`);
@@ -42,7 +44,10 @@ export function livedocsGenerateHandler(deps: JobDeps): JobHandler<LivedocsGener
       signal.throwIfAborted();
       const models = await fileModels(deps.db, repo.id, files.slice(start, start + FILE_BATCH));
       for (const model of models) {
-        for (const o of model.objects) knownSymbols.add(o.name).add(o.qualifiedName);
+        for (const o of model.objects) {
+          knownSymbols.add(o.name).add(o.qualifiedName);
+          qualifiedNames.set(o.id, o.qualifiedName);
+        }
       }
       for (const file of models) {
         const counts = await writeGeneratedFile(deps.db, {

@@ -27,6 +27,8 @@ export interface ProseContext {
   readSource(path: string): Promise<string | null>;
   references: readonly Reference[];
   knownSymbols: Set<string>;
+  /** Qualified names of the objects loaded so far, by id (callers are named with them). */
+  qualifiedNames?: Map<string, string>;
 }
 
 function lines(source: string | null, object: CodeObject): string {
@@ -58,7 +60,7 @@ export async function proseRewriter(
       .map((r) => r.name);
     const calledBy = context.references
       .filter((r) => r.kind === 'call' && r.toId === object.id && r.fromId !== undefined)
-      .map((r) => r.fromFile);
+      .map((r) => (r.fromId && context.qualifiedNames?.get(r.fromId)) ?? r.fromFile);
     const params: Record<string, string> = {};
     for (const p of object.parameters) params[p.name] = fields.get(`param:${p.name}`) ?? '';
     const result = await prose.write(
