@@ -1,4 +1,9 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
+
+/** SHA-1 in hex: the one-shot form, twice as fast as a Hash object for these short inputs. */
+function sha1(data: string | Uint8Array): string {
+  return hash('sha1', data, 'hex');
+}
 
 /**
  * The stable object id of DESIGN.md section 6: a hash of repository, file path, qualified name,
@@ -11,10 +16,7 @@ export function objectId(
   kind: string,
   overloadIndex: number,
 ): string {
-  return createHash('sha1')
-    .update(`${repository}\0${path}\0${qualifiedName}\0${kind}\0${overloadIndex}`)
-    .digest('hex')
-    .slice(0, 20);
+  return sha1(`${repository}\0${path}\0${qualifiedName}\0${kind}\0${overloadIndex}`).slice(0, 20);
 }
 
 /**
@@ -30,12 +32,12 @@ export function normalizeCode(code: string): string {
 
 /** The code hash that drives staleness: changes with the code, not with its whitespace. */
 export function codeHash(code: string): string {
-  return createHash('sha1').update(normalizeCode(code)).digest('hex').slice(0, 20);
+  return sha1(normalizeCode(code)).slice(0, 20);
 }
 
 /** Content hash of a whole file (git-independent, so the engine needs no blob ids). */
 export function contentHash(content: Uint8Array | string): string {
-  return createHash('sha1').update(content).digest('hex');
+  return sha1(content);
 }
 
 /** ECMAScript `\s`: the characters normalizeCode treats as whitespace. */
@@ -112,6 +114,6 @@ export function createCodeHasher(source: string): (start: number, end: number) =
       if (first < from || last > to) normalize(first, last);
       code = normalized.slice(at[first - from], at[last - from]! + 1);
     }
-    return createHash('sha1').update(code).digest('hex').slice(0, 20);
+    return sha1(code).slice(0, 20);
   };
 }

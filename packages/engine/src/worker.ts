@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { indexFile, type IndexOptions } from './index-file.ts';
-import type { FileIndex } from './model.ts';
+import { packFileIndex, type PackedFileIndex } from './parse/transfer.ts';
 
 /** A parse task sent to a worker thread: a path to read, or bytes already in hand. */
 export interface ParseTask {
@@ -15,9 +15,10 @@ export interface ParseTask {
  * Piscina entry point: one file through detect → parse → convert in this thread. Grammars load
  * once per thread (see parse/grammars.ts), so a worker pays for each language once.
  */
-export default async function parseTask(task: ParseTask): Promise<FileIndex> {
+export default async function parseTask(task: ParseTask): Promise<PackedFileIndex> {
   // a synchronous read: this thread has nothing else to do meanwhile, and a per-task dynamic
   // import would go through the module loader (tsx hooks) on every file
   const content = task.content ?? (task.absolutePath ? readFileSync(task.absolutePath) : undefined);
-  return indexFile({ path: task.path, content: content ?? '' }, task.options);
+  // packed: the sites travel as one array and a string table (see parse/transfer.ts)
+  return packFileIndex(await indexFile({ path: task.path, content: content ?? '' }, task.options));
 }

@@ -53,7 +53,8 @@ export function fieldText(node: Node, field: string): string | undefined {
 
 /** Whether one of the node's direct children is the given (usually anonymous) token. */
 export function hasToken(node: Node, ...tokens: string[]): boolean {
-  for (const child of kids(node)) if (tokens.includes(child.type)) return true;
+  // typeOf: modifiers, visibility and decorators ask about the same children
+  for (const child of kids(node)) if (tokens.includes(typeOf(child))) return true;
   return false;
 }
 
@@ -76,12 +77,12 @@ export function commentsAbove(
   node: Node,
   options: { adjacent?: boolean; skip?: string[]; isComment?: (n: Node) => boolean } = {},
 ): Node[] {
-  const isComment = options.isComment ?? ((n: Node) => n.type.includes('comment'));
+  const isComment = options.isComment ?? ((n: Node) => typeOf(n).includes('comment'));
   const found: Node[] = [];
   let line = node.startPosition.row;
   let sibling = node.previousSibling;
   while (sibling) {
-    if (options.skip?.includes(sibling.type)) {
+    if (options.skip?.includes(typeOf(sibling))) {
       line = sibling.startPosition.row;
       sibling = sibling.previousSibling;
       continue;

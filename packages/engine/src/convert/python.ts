@@ -2,7 +2,15 @@ import type { Node } from 'web-tree-sitter';
 import { parseDocstring } from '../doc-comments/docstring.ts';
 import { cleandoc } from '../doc-comments/strip.ts';
 import type { CodeObject, DocComment, Parameter } from '../model.ts';
-import { addObject, addSite, signatureOf, textOf, type ConvertContext } from './context.ts';
+import {
+  addDottedCall,
+  addObject,
+  addSite,
+  identifierText,
+  signatureOf,
+  textOf,
+  type ConvertContext,
+} from './context.ts';
 import { walkScoped } from './walk.ts';
 import { fieldText, hasToken, namedKids, typeOf, typeText } from './nodes.ts';
 
@@ -233,7 +241,7 @@ function record(
   switch (type) {
     case 'call': {
       const fn = node.childForFieldName('function');
-      if (!fn) return;
+      if (!fn || addDottedCall(ctx, fn, textOf(ctx, fn), owner)) return;
       const fnType = fn.type;
       if (fnType === 'identifier') addSite(ctx, fn, 'call', textOf(ctx, fn), owner);
       else if (fnType === 'attribute') {
@@ -256,7 +264,7 @@ function record(
     case 'type':
       // names in annotations are usages of the classes they name (`def f(x: Config) -> Result`)
       for (const id of node.descendantsOfType('identifier')) {
-        if (id) addSite(ctx, id, 'usage', textOf(ctx, id), owner ?? scope.parent);
+        if (id) addSite(ctx, id, 'usage', identifierText(ctx, id), owner ?? scope.parent);
       }
       return;
     case 'class_definition': {

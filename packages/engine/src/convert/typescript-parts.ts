@@ -54,23 +54,24 @@ export function readParameters(list: Node | null): Parameter[] {
   if (!list) return [];
   const out: Parameter[] = [];
   for (const p of namedKids(list)) {
-    if (p.type === 'comment' || p.type === 'decorator') continue;
+    const kind = typeOf(p);
+    if (kind === 'comment' || kind === 'decorator') continue;
     let pattern: Node | null = p;
     let type: string | undefined;
     let value: string | undefined;
-    const optional = p.type === 'optional_parameter' || hasToken(p, '?');
-    if (p.type === 'required_parameter' || p.type === 'optional_parameter') {
+    const optional = kind === 'optional_parameter' || hasToken(p, '?');
+    if (kind === 'required_parameter' || kind === 'optional_parameter') {
       pattern = p.childForFieldName('pattern');
       type = typeText(p.childForFieldName('type'));
       value = fieldText(p, 'value');
-    } else if (p.type === 'assignment_pattern') {
+    } else if (kind === 'assignment_pattern') {
       pattern = p.childForFieldName('left');
       value = fieldText(p, 'right');
     }
     if (!pattern) continue;
     let rest = false;
     let name = pattern.text;
-    if (pattern.type === 'rest_pattern') {
+    if (typeOf(pattern) === 'rest_pattern') {
       rest = true;
       name = pattern.text.replace(/^\.\.\.\s*/, '');
     }

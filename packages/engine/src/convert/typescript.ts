@@ -1,6 +1,14 @@
 import type { Node } from 'web-tree-sitter';
 import type { CodeObject, ObjectKind } from '../model.ts';
-import { addObject, addSite, signatureOf, textOf, type ConvertContext } from './context.ts';
+import {
+  addDottedCall,
+  addObject,
+  addSite,
+  identifierText,
+  signatureOf,
+  textOf,
+  type ConvertContext,
+} from './context.ts';
 import {
   decoratorsOf,
   hasModifier,
@@ -373,8 +381,11 @@ function record(node: Node, type: string, ctx: ConvertContext, scope: Scope): vo
     case 'call_expression': {
       const fn = node.childForFieldName('function');
       if (!fn) return;
+      const calleeText = textOf(ctx, fn);
+      // `require('x')` is an import, not a call
+      if (calleeText !== 'require' && addDottedCall(ctx, fn, calleeText, owner)) return;
       if (fn.type === 'identifier') {
-        const callee = textOf(ctx, fn);
+        const callee = calleeText;
         if (callee === 'require') {
           const arg = node.childForFieldName('arguments')?.namedChild(0);
           if (arg?.type === 'string') {
@@ -434,7 +445,7 @@ function record(node: Node, type: string, ctx: ConvertContext, scope: Scope): vo
       // heritage names are also recorded as usages: a usage list shows every mention; the
       // name of a declaration itself is not a use
       if (!declaredNames.get(ctx)?.has(node.startIndex))
-        addSite(ctx, node, 'usage', textOf(ctx, node), owner ?? scope.parent);
+        addSite(ctx, node, 'usage', identifierText(ctx, node), owner ?? scope.parent);
       return;
     case 'jsx_opening_element':
     case 'jsx_self_closing_element': {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { FileIndex } from '../model.ts';
 import type { ParseTask } from '../worker.ts';
+import { unpackFileIndex, type PackedFileIndex } from './transfer.ts';
 
 /** Runs parse tasks on worker threads, one per core by default. */
 export interface ParsePool {
@@ -34,7 +35,7 @@ export function createParsePool(
     execArgv: [...process.execArgv, ...execArgv],
   });
   return {
-    run: (task) => pool.run(task) as Promise<FileIndex>,
+    run: async (task) => unpackFileIndex((await pool.run(task)) as PackedFileIndex),
     destroy: () => pool.destroy(),
   };
 }

@@ -1,0 +1,81 @@
+import type { FileIndex, Site } from '../model.ts';
+
+/**
+ * A FileIndex as a worker thread sends it: the sites (most of a model's size: one object and five
+ * strings per call or usage) go as one Int32Array plus a table of the distinct strings, since
+ * sites on one line share their snippet and most share their enclosing object. Structured clone
+ * copies the array as one block and each distinct string once, and the receiving thread builds
+ * the site objects in plain JavaScript, several times faster than deserialising them one by one.
+ */
+export interface PackedFileIndex extends Omit<FileIndex, 'sites'> {
+  packedSites: { strings: string[]; ints: Int32Array };
+}
+
+/** Integers per site: name, kind, line, column, snippet, qualifier, fromId (strings by index). */
+const STRIDE = 7;
+/** Index of an absent optional string. */
+const NONE = -1;
+
+/** Packs a model's sites for the trip to the main thread (see PackedFileIndex). */
+export function packFileIndex(file: FileIndex): PackedFileIndex {
+  const strings: string[] = [];
+  const indexes = new Map<string, number>();
+  const intern = (value: string | undefined): number => {
+    if (value === undefined) return NONE;
+    let index = indexes.get(value);
+    if (index === undefined) {
+      index = strings.length;
+      strings.push(value);
+      indexes.set(value, index);
+    }
+    return index;
+  };
+  const ints = new Int32Array(file.sites.length * STRIDE);
+  let at = 0;
+  for (const site of file.sites) {
+    ints[at++] = intern(site.name);
+    ints[at++] = intern(site.kind);
+    ints[at++] = site.line;
+    ints[at++] = site.column;
+    ints[at++] = intern(site.snippet);
+    ints[at++] = intern(site.qualifier);
+    ints[at++] = intern(site.fromId);
+  }
+  const { sites: _sites, ...rest } = file;
+  return { ...rest, packedSites: { strings, ints } };
+}
+
+/** The FileIndex a packed one stands for; anything else (a plain FileIndex) is returned as is. */
+export function unpackFileIndex(value: PackedFileIndex | FileIndex): FileIndex {
+  if (!('packedSites' in value)) return value;
+  const { strings, ints } = value.packedSites;
+  const sites: Site[] = new Array<Site>(ints.length / STRIDE);
+  for (let at = 0, i = 0; at < ints.length; at += STRIDE, i++) {
+    // the properties in the order the converters write them, so models serialise identically
+    const site: Site = {
+      name: strings[ints[at]!]!,
+      kind: strings[ints[at + 1]!] as Site['kind'],
+      line: ints[at + 2]!,
+      column: ints[at + 3]!,
+      snippet: strings[ints[at + 4]!]!,
+    };
+    const qualifier = ints[at + 5]!;
+    if (qualifier !== NONE) site.qualifier = strings[qualifier]!;
+    const fromId = ints[at + 6]!;
+    if (fromId !== NONE) site.fromId = strings[fromId]!;
+    sites[i] = site;
+  }
+  // the fields in FileIndex's own order, so a model serialises as it does in the worker
+  return {
+    path: value.path,
+    language: value.language,
+    status: value.status,
+    contentHash: value.contentHash,
+    bytes: value.bytes,
+    lines: value.lines,
+    objects: value.objects,
+    sites,
+    imports: value.imports,
+    diagnostics: value.diagnostics,
+  };
+}
