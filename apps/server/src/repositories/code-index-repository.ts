@@ -1,6 +1,11 @@
 import type { NewCodeObject } from '@codedocs/db';
+import { ENGINE_SCHEMA_VERSION } from '@codedocs/engine';
 import { sql } from 'kysely';
 import type { Db } from './db';
+
+// Models and indexes are read only when the running engine wrote them in its own schema: after
+// an upgrade that changes ENGINE_SCHEMA_VERSION, older rows are as good as absent (a commit is
+// not indexed, a file has no model), so they are made again and written over the old rows.
 
 /** A source file of a listed commit, as the indexer and the live-docs reads need it. */
 export interface SourceFileRow {
@@ -71,6 +76,7 @@ export async function storedFileIndexKeys(
       .select(['blob_sha', 'path'])
       .where('repo_id', '=', repoId)
       .where('blob_sha', 'in', blobShas)
+      .where('schema_version', '=', ENGINE_SCHEMA_VERSION)
       .execute(),
   );
   return new Set(rows.map((row) => `${row.blob_sha}\0${row.path}`));
@@ -89,12 +95,16 @@ export async function loadFileIndexes(
       .select(['blob_sha', 'path', 'data', 'object_count'])
       .where('repo_id', '=', repoId)
       .where('blob_sha', 'in', blobShas)
+      .where('schema_version', '=', ENGINE_SCHEMA_VERSION)
       .execute(),
   );
   return rows.filter((row) => wanted.has(`${row.blob_sha}\0${row.path}`));
 }
 
-/** Stores engine models; a pair already stored (same blob and path, same model) is kept. */
+/**
+ * Stores engine models; a pair already stored (same blob and path, same model) is kept, and one
+ * an older engine schema wrote is replaced.
+ */
 export async function insertFileIndexes(
   db: Db,
   rows: {
@@ -111,18 +121,29 @@ export async function insertFileIndexes(
     await db
       .insertInto('file_indexes')
       .values(rows.slice(start, start + 100))
-      .onConflict((c) => c.columns(['repo_id', 'blob_sha', 'path']).doNothing())
+      .onConflict((c) =>
+        c
+          .columns(['repo_id', 'blob_sha', 'path'])
+          .doUpdateSet((eb) => ({
+            schema_version: eb.ref('excluded.schema_version'),
+            language: eb.ref('excluded.language'),
+            object_count: eb.ref('excluded.object_count'),
+            data: eb.ref('excluded.data'),
+          }))
+          .where('file_indexes.schema_version', '<>', ENGINE_SCHEMA_VERSION),
+      )
       .execute();
   }
 }
 
-/** The index row of a commit (without its references), if the commit was indexed. */
+/** The index row of a commit (without its references), if this engine's schema indexed it. */
 export async function findRepoIndex(db: Db, repoId: string, commitId: string) {
   return db
     .selectFrom('repo_indexes')
     .select(['repo_id', 'commit_id', 'schema_version', 'file_count', 'object_count', 'indexed_at'])
     .where('repo_id', '=', repoId)
     .where('commit_id', '=', commitId)
+    .where('schema_version', '=', ENGINE_SCHEMA_VERSION)
     .executeTakeFirst();
 }
 
@@ -137,6 +158,7 @@ export async function loadRepoReferences(
     .select('references_data')
     .where('repo_id', '=', repoId)
     .where('commit_id', '=', commitId)
+    .where('schema_version', '=', ENGINE_SCHEMA_VERSION)
     .executeTakeFirst();
   return row?.references_data;
 }
@@ -147,12 +169,16 @@ export async function listRepoIndexes(db: Db, repoId: string) {
     .selectFrom('repo_indexes')
     .select(['commit_id', 'object_count', 'indexed_at', 'schema_version'])
     .where('repo_id', '=', repoId)
+    .where('schema_version', '=', ENGINE_SCHEMA_VERSION)
     .orderBy('indexed_at', 'desc')
     .orderBy('commit_id')
     .execute();
 }
 
-/** Marks a commit indexed with its references (a repeated run keeps the first row). */
+/**
+ * Marks a commit indexed with its references (a repeated run keeps the first row; a row an older
+ * engine schema wrote is replaced).
+ */
 export async function insertRepoIndex(
   db: Db,
   row: {
@@ -167,7 +193,18 @@ export async function insertRepoIndex(
   await db
     .insertInto('repo_indexes')
     .values(row)
-    .onConflict((c) => c.columns(['repo_id', 'commit_id']).doNothing())
+    .onConflict((c) =>
+      c
+        .columns(['repo_id', 'commit_id'])
+        .doUpdateSet((eb) => ({
+          schema_version: eb.ref('excluded.schema_version'),
+          file_count: eb.ref('excluded.file_count'),
+          object_count: eb.ref('excluded.object_count'),
+          references_data: eb.ref('excluded.references_data'),
+          indexed_at: eb.ref('excluded.indexed_at'),
+        }))
+        .where('repo_indexes.schema_version', '<>', ENGINE_SCHEMA_VERSION),
+    )
     .execute();
 }
 

@@ -220,6 +220,19 @@ export async function deleteFinishedJobs(db: Db, before: string): Promise<number
 }
 
 /**
+ * Forgets a finished job, so its id can be queued again (a commit's indexing whose result was
+ * removed since). A queued or running job is left alone. Answers whether a row was deleted.
+ */
+export async function deleteFinishedJob(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('id', '=', id)
+    .where('status', 'in', ['succeeded', 'failed', 'cancelled'])
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
  * Cancels the user's job if it has not finished: it becomes `cancelled` and unlocked, so no
  * worker claims it and the worker running it loses it at its next heartbeat (which aborts the
  * handler). Returns the updated row, or undefined when there was nothing to cancel.

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import { indexTaskId, repoIndexJob } from '../../jobs/definitions/index';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Db } from '../../repositories/db';
+import { deleteFinishedJob } from '../../repositories/jobs-repository';
 import { indexCommit } from './indexing';
 
 interface Deps {
@@ -12,7 +13,11 @@ interface Deps {
   queue: JobQueue;
 }
 
-/** Queues the indexing of a listed commit as its own task (after a connect). */
+/**
+ * Queues the indexing of a listed commit as its own task (after a connect, or when a sync finds
+ * its commit unindexed). A finished task of the same id (whose index has been removed since, or
+ * which failed) is forgotten first, so the id runs again.
+ */
 export async function queueIndexing(
   deps: Deps,
   userId: string,
@@ -21,6 +26,7 @@ export async function queueIndexing(
   baseCommit: string | null = null,
 ): Promise<string> {
   const id = indexTaskId(repoId, commitId);
+  await deleteFinishedJob(deps.db, id);
   await deps.queue.enqueue(
     repoIndexJob,
     { repo_id: repoId, commit_id: commitId, base_commit: baseCommit },

@@ -23,7 +23,7 @@ import {
   listRevisions,
 } from '../../repositories/docs-repository';
 import type { DocState } from '../../repositories/docs-repository';
-import { findJob } from '../../repositories/jobs-repository';
+import { deleteFinishedJob, findJob } from '../../repositories/jobs-repository';
 import { isCommitListed } from '../../repositories/repos-repository';
 import type { ServiceContext } from '../context';
 import { fileWebUrl } from '../repos/repo-web';
@@ -76,6 +76,9 @@ export async function livedocsFiles(
   if (!(await findRepoIndex(ctx.db, repo.id, commitId))) {
     const taskId = indexTaskId(repo.id, commitId);
     let job = await findJob(ctx.db, taskId);
+    // the index that task made is gone since (retention pruned the commit, or an engine upgrade
+    // set its schema aside): the same task id runs again
+    if (job?.status === 'succeeded' && (await deleteFinishedJob(ctx.db, taskId))) job = undefined;
     if (!job) {
       await queue.enqueue(
         repoIndexJob,

@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  livedocsFilesResponseSchema,
+  livedocsMetadataResponseSchema,
+  livedocsObjectResponseSchema,
+} from '@codedocs/contract';
+import { ENGINE_SCHEMA_VERSION } from '@codedocs/engine';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startGitDaemon, type GitDaemon } from '../../test/git-daemon';
+import { createFixtureRepo, fixtureGit } from '../../test/git-fixtures';
+import { FAST_JOB_TIMINGS, waitForTask } from '../../test/jobs';
+import { connectAndWait, createRepoUser, getAs, postAs } from '../../test/repos';
+import { createTestApp, testDialects, type TestApp } from '../../test/test-app';
+
+const dialects = await testDialects();
+
+const MATH_TS = `/** Adds two numbers. */
+export function add(a: number, b: number): number {
+  return a + b;
+}
+
+export function twice(a: number): number {
+  return add(a, a);
+}
+`;
+
+describe.each(dialects)('stored models of an older engine schema on %s', (dialect) => {
+  let root: string | undefined;
+  let daemon: GitDaemon | undefined;
+  let testApp: TestApp | undefined;
+
+  afterAll(async () => {
+    await testApp?.close();
+    await daemon?.stop();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('are set aside: the commit is indexed again, the rows rewritten, and edits kept', async () => {
+    root = mkdtempSync(join(tmpdir(), 'codedocs-engine-upgrade-'));
+    createFixtureRepo(root, 'up', { 'src/math.ts': MATH_TS, 'tool.py': 'def run():\n    pass\n' });
+    daemon = await startGitDaemon(root);
+    testApp = await createTestApp(dialect, {
+      allowPrivateNetwork: true,
+      jobTimings: FAST_JOB_TIMINGS,
+    });
+    const { app } = testApp;
+    const user = await createRepoUser(app, 'upgrade@example.com');
+    const { repoId } = await connectAndWait(app, user, {
+      external_repo_url: daemon.url('up.git'),
+    });
+    const head = fixtureGit(join(root, 'up-work'), ['rev-parse', 'main']).trim();
+    const taskId = `index:${repoId}:${head}`;
+    await waitForTask(app, taskId, user.id, ['succeeded']);
+
+    const metadata = async () =>
+      livedocsMetadataResponseSchema
+        .parse((await getAs(app, user, `/api/v0/livedocs/metadata/${repoId}`)).json())
+        .metadata.files.flatMap((f) => f.objects);
+    const before = await metadata();
+    const add = before.find((o) => o.qualified_name === 'add')!;
+    const objectUrl = `/api/v0/livedocs/object/${repoId}?object_id=${add.object_id}`;
+    const summaryOf = async () =>
+      livedocsObjectResponseSchema
+        .parse((await getAs(app, user, objectUrl)).json())
+        .object.fields.find((f) => f.field_id === 'summary')!;
+    const saved = await postAs(app, user, '/api/v0/livedocs/save', {
+      repo_id: repoId,
+      object_id: add.object_id,
+      field_id: 'summary',
+      doc: 'Sums a and b, written by a person.',
+      version: (await summaryOf()).version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // what an engine upgrade leaves behind: every stored row in the previous schema
+    const old = ENGINE_SCHEMA_VERSION - 1;
+    await app.db
+      .updateTable('repo_indexes')
+      .set({ schema_version: old })
+      .where('repo_id', '=', repoId)
+      .execute();
+    await app.db
+      .updateTable('file_indexes')
+      .set({ schema_version: old })
+      .where('repo_id', '=', repoId)
+      .execute();
+
+    // reads no longer trust the old rows; the files list queues the same task id again
+    const notIndexed = await getAs(app, user, objectUrl);
+    expect(notIndexed.statusCode).toBe(404);
+    const files = livedocsFilesResponseSchema.parse(
+      (await getAs(app, user, `/api/v0/livedocs/files/${repoId}`)).json(),
+    );
+    expect(files).toMatchObject({ index_status: 'indexing', task_id: taskId, files: [] });
+    const task = await waitForTask(app, taskId, user.id, ['succeeded', 'failed']);
+    expect(task.status, task.error ?? '').toBe('succeeded');
+
+    // every row rewritten in the current schema, nothing duplicated
+    const rows = async (table: 'repo_indexes' | 'file_indexes') =>
+      app.db.selectFrom(table).select('schema_version').where('repo_id', '=', repoId).execute();
+    expect((await rows('repo_indexes')).map((r) => r.schema_version)).toEqual([
+      ENGINE_SCHEMA_VERSION,
+    ]);
+    expect((await rows('file_indexes')).map((r) => r.schema_version)).toEqual([
+      ENGINE_SCHEMA_VERSION,
+      ENGINE_SCHEMA_VERSION,
+    ]);
+    const after = livedocsFilesResponseSchema.parse(
+      (await getAs(app, user, `/api/v0/livedocs/files/${repoId}`)).json(),
+    );
+    expect(after).toMatchObject({ index_status: 'indexed', task_id: null });
+    expect(after.files.map((f) => f.file_path)).toEqual(['src/math.ts', 'tool.py']);
+    // the same objects (ids are stable), and the person's text is still there
+    expect((await metadata()).map((o) => o.object_id).sort()).toEqual(
+      before.map((o) => o.object_id).sort(),
+    );
+    expect(await summaryOf()).toMatchObject({
+      value: 'Sums a and b, written by a person.',
+      source: 'edited',
+    });
+  });
+});
