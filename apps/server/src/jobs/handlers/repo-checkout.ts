@@ -2,7 +2,7 @@ import { indexAfterMove } from '../../services/livedocs/index-after-move';
 import { listBranches, listTree } from '../../git/index';
 import { isCommitListed, updateRepo } from '../../repositories/repos-repository';
 import { nowIso } from '../../services/context';
-import { listingBaseOf, storeListing } from '../../services/repos/listing';
+import { listingBaseOf, scriptLanguages, storeListing } from '../../services/repos/listing';
 import { localGit } from '../../services/repos/repo-git';
 import { repoDirectory } from '../../services/repos/repo-paths';
 import type { RepoCheckoutPayload } from '../definitions/repo-checkout';
@@ -36,12 +36,13 @@ export function repoCheckoutHandler(deps: JobDeps): JobHandler<RepoCheckoutPaylo
       const listed = await isCommitListed(deps.db, repoId, target.commit);
       const entries = listed ? null : await listTree(dir, target.commit, local);
       const base = listed ? null : await listingBaseOf(deps.db, repo, dir, target.commit, local);
+      const scripts = entries ? await scriptLanguages(dir, entries, local) : undefined;
       await reportProgress(2, 3, 'Storing files');
       signal.throwIfAborted();
       const now = nowIso();
       const exists = await storeListing(
         deps.db,
-        { repoId, commitId: target.commit, entries, base },
+        { repoId, commitId: target.commit, entries, base, scripts },
         (trx) =>
           updateRepo(trx, repoId, {
             branch: target.name,

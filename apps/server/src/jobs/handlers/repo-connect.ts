@@ -10,7 +10,7 @@ import {
 import { findRepo, findRepoByUrl, insertRepo } from '../../repositories/repos-repository';
 import { nowIso } from '../../services/context';
 import { queueIndexing } from '../../services/livedocs/index-after-move';
-import { storeListing } from '../../services/repos/listing';
+import { scriptLanguages, storeListing } from '../../services/repos/listing';
 import { localGit, toJobFailure, transferOptions } from '../../services/repos/repo-git';
 import {
   removeRepoDirectory,
@@ -68,10 +68,11 @@ export function repoConnectHandler(deps: JobDeps): JobHandler<RepoConnectPayload
       }
       const head = await resolveHead(dir, { ...local, branch });
       const entries = await listTree(dir, head, local);
+      const scripts = await scriptLanguages(dir, entries, local);
       await reportProgress(2, STEPS, `Storing ${entries.length} files`);
       signal.throwIfAborted();
       const now = nowIso();
-      await storeListing(deps.db, { repoId, commitId: head, entries }, async (trx) => {
+      await storeListing(deps.db, { repoId, commitId: head, entries, scripts }, async (trx) => {
         // Another connect of the same URL won the race past the route's check (the unique
         // index stops a second row either way; this names the reason).
         if (await findRepoByUrl(trx, userId, payload.url)) {

@@ -3,7 +3,7 @@ import { isCommitListed, updateRepo } from '../../repositories/repos-repository'
 import { nowIso } from '../../services/context';
 import { indexAfterMove, queueIndexing } from '../../services/livedocs/index-after-move';
 import { findRepoIndex } from '../../repositories/code-index-repository';
-import { listingBaseOf, storeListing } from '../../services/repos/listing';
+import { listingBaseOf, scriptLanguages, storeListing } from '../../services/repos/listing';
 import { localGit, transferOptions } from '../../services/repos/repo-git';
 import { repoDirectory } from '../../services/repos/repo-paths';
 import type { RepoSyncPayload } from '../definitions/repo-sync';
@@ -58,9 +58,10 @@ export function repoSyncHandler(deps: JobDeps): JobHandler<RepoSyncPayload> {
       const listed = await isCommitListed(deps.db, repoId, head);
       const entries = listed ? null : await listTree(dir, head, local);
       const base = listed ? null : await listingBaseOf(deps.db, repo, dir, head, local);
+      const scripts = entries ? await scriptLanguages(dir, entries, local) : undefined;
       await reportProgress(2, 3, 'Storing files');
       signal.throwIfAborted();
-      const listing = { repoId, commitId: head, entries, base };
+      const listing = { repoId, commitId: head, entries, base, scripts };
       const exists = await storeListing(deps.db, listing, (trx) =>
         updateRepo(trx, repoId, {
           head_commit: head,

@@ -1,0 +1,118 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { livedocsFilesResponseSchema, livedocsMetadataResponseSchema } from '@codedocs/contract';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startGitDaemon, type GitDaemon } from '../../test/git-daemon';
+import { createFixtureRepo, fixtureGit } from '../../test/git-fixtures';
+import { FAST_JOB_TIMINGS, waitForTask } from '../../test/jobs';
+import { connectAndWait, createRepoUser, getAs, postAs } from '../../test/repos';
+import { createTestApp, testDialects, type TestApp } from '../../test/test-app';
+
+const dialects = await testDialects();
+
+const DEPLOY = `#!/usr/bin/env python3
+"""Deploys the site."""
+
+
+def main(target="prod"):
+    """Uploads everything to the target."""
+    return target
+`;
+
+const RELEASE = `#!/bin/bash
+# Tags a release.
+tag_release() {
+  git tag "$1"
+}
+`;
+
+describe.each(dialects)('extension-less scripts on %s', (dialect) => {
+  let root: string | undefined;
+  let daemon: GitDaemon | undefined;
+  let testApp: TestApp | undefined;
+
+  afterAll(async () => {
+    await testApp?.close();
+    await daemon?.stop();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('are indexed by their #! line after a connect and after a sync', async () => {
+    root = mkdtempSync(join(tmpdir(), 'codedocs-scripts-'));
+    const work = join(root, 'tools-work');
+    const bare = join(root, 'tools.git');
+    createFixtureRepo(root, 'tools', {
+      'bin/deploy': DEPLOY,
+      // executable but no #! line, and a #! line in a file that is not executable: both unknown
+      'bin/notes': 'Remember the milk.\n',
+      NOTES: '#!/usr/bin/env python3\nnot a script\n',
+      'lib.py': 'def helper():\n    return 1\n',
+    });
+    fixtureGit(work, ['update-index', '--chmod=+x', 'bin/deploy', 'bin/notes']);
+    fixtureGit(work, ['commit', '-q', '-m', 'executable scripts']);
+    fixtureGit(work, ['push', '-q', bare, 'main']);
+    daemon = await startGitDaemon(root);
+    testApp = await createTestApp(dialect, {
+      allowPrivateNetwork: true,
+      jobTimings: FAST_JOB_TIMINGS,
+    });
+    const { app } = testApp;
+    const user = await createRepoUser(app, 'scripts@example.com');
+    const { repoId } = await connectAndWait(app, user, {
+      external_repo_url: daemon.url('tools.git'),
+    });
+    const languages = async () => {
+      const head = fixtureGit(work, ['rev-parse', 'main']).trim();
+      const rows = await app.db
+        .selectFrom('files')
+        .select(['path', 'language'])
+        .where('repo_id', '=', repoId)
+        .where('commit_id', '=', head)
+        .orderBy('path')
+        .execute();
+      return Object.fromEntries(rows.map((r) => [r.path, r.language]));
+    };
+    expect(await languages()).toEqual({
+      NOTES: null,
+      'bin/deploy': 'python',
+      'bin/notes': null,
+      'lib.py': 'python',
+    });
+    const head = fixtureGit(work, ['rev-parse', 'main']).trim();
+    await waitForTask(app, `index:${repoId}:${head}`, user.id, ['succeeded']);
+    const objects = async () =>
+      livedocsMetadataResponseSchema
+        .parse((await getAs(app, user, `/api/v0/livedocs/metadata/${repoId}`)).json())
+        .metadata.files.flatMap((f) => f.objects.map((o) => `${f.file_path}: ${o.name}`));
+    expect(await objects()).toEqual(expect.arrayContaining(['bin/deploy: main', 'lib.py: helper']));
+
+    // a sync brings a new script: the changed path is read, the copied ones keep their language
+    writeFileSync(join(work, 'bin/release'), RELEASE);
+    chmodSync(join(work, 'bin/release'), 0o755);
+    fixtureGit(work, ['add', 'bin/release']);
+    fixtureGit(work, ['commit', '-q', '-m', 'release script']);
+    fixtureGit(work, ['push', '-q', bare, 'main']);
+    const synced = await postAs(
+      app,
+      user,
+      '/api/v0/repo/sync',
+      { repo_id: repoId },
+      { 'x-task-id': randomUUID() },
+    );
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect(await languages()).toEqual({
+      NOTES: null,
+      'bin/deploy': 'python',
+      'bin/notes': null,
+      'bin/release': 'bash',
+      'lib.py': 'python',
+    });
+    const files = livedocsFilesResponseSchema.parse(
+      (await getAs(app, user, `/api/v0/livedocs/files/${repoId}`)).json(),
+    );
+    expect(files.files.map((f) => f.file_path)).toEqual(['bin/deploy', 'bin/release', 'lib.py']);
+    expect(await objects()).toEqual(expect.arrayContaining(['bin/release: tag_release']));
+  });
+});
