@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   livedocsFilesResponseSchema,
@@ -7,12 +5,12 @@ import {
   livedocsObjectResponseSchema,
 } from '@codedocs/contract';
 import { ENGINE_SCHEMA_VERSION } from '@codedocs/engine';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startGitDaemon, type GitDaemon } from '../../test/git-daemon';
+import { describe, expect, it } from 'vitest';
+import { useGitAppBed } from '../../test/git-app-bed';
 import { createFixtureRepo, fixtureGit } from '../../test/git-fixtures';
-import { FAST_JOB_TIMINGS, waitForTask } from '../../test/jobs';
+import { waitForTask } from '../../test/jobs';
 import { connectAndWait, createRepoUser, getAs, postAs } from '../../test/repos';
-import { createTestApp, testDialects, type TestApp } from '../../test/test-app';
+import { testDialects } from '../../test/test-app';
 
 const dialects = await testDialects();
 
@@ -27,25 +25,12 @@ export function twice(a: number): number {
 `;
 
 describe.each(dialects)('stored models of an older engine schema on %s', (dialect) => {
-  let root: string | undefined;
-  let daemon: GitDaemon | undefined;
-  let testApp: TestApp | undefined;
-
-  afterAll(async () => {
-    await testApp?.close();
-    await daemon?.stop();
-    if (root) rmSync(root, { recursive: true, force: true });
-  });
+  const bed = useGitAppBed(dialect, 'codedocs-engine-upgrade-');
 
   it('are set aside: the commit is indexed again, the rows rewritten, and edits kept', async () => {
-    root = mkdtempSync(join(tmpdir(), 'codedocs-engine-upgrade-'));
+    const { root } = bed;
     createFixtureRepo(root, 'up', { 'src/math.ts': MATH_TS, 'tool.py': 'def run():\n    pass\n' });
-    daemon = await startGitDaemon(root);
-    testApp = await createTestApp(dialect, {
-      allowPrivateNetwork: true,
-      jobTimings: FAST_JOB_TIMINGS,
-    });
-    const { app } = testApp;
+    const { app, daemon } = await bed.start();
     const user = await createRepoUser(app, 'upgrade@example.com');
     const { repoId } = await connectAndWait(app, user, {
       external_repo_url: daemon.url('up.git'),

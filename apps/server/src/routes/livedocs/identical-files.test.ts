@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { livedocsFilesResponseSchema, repoListResponseSchema } from '@codedocs/contract';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startGitDaemon, type GitDaemon } from '../../test/git-daemon';
+import { describe, expect, it } from 'vitest';
+import { useGitAppBed } from '../../test/git-app-bed';
 import { fixtureGit } from '../../test/git-fixtures';
-import { FAST_JOB_TIMINGS, waitForTask } from '../../test/jobs';
+import { waitForTask } from '../../test/jobs';
 import {
   connectAndWait,
   createImportedRepo,
@@ -14,37 +11,23 @@ import {
   getAs,
   postAs,
 } from '../../test/repos';
-import { createTestApp, testDialects, type TestApp } from '../../test/test-app';
+import { testDialects } from '../../test/test-app';
 
 const dialects = await testDialects();
 const PACKAGES = 320;
 
 describe.each(dialects)('identical files across lookup batches on %s', (dialect) => {
-  let root: string | undefined;
-  let daemon: GitDaemon | undefined;
-  let testApp: TestApp | undefined;
-
-  afterAll(async () => {
-    await testApp?.close();
-    await daemon?.stop();
-    if (root) rmSync(root, { recursive: true, force: true });
-  });
+  const bed = useGitAppBed(dialect, 'codedocs-identical-');
 
   // regression: one blob under many paths was read once per batch it fell in, so an incremental
   // index after a sync counted those files' objects twice
   it('count each file once after an incremental sync', async () => {
-    root = mkdtempSync(join(tmpdir(), 'codedocs-identical-'));
     const files: Record<string, string> = { 'main.py': 'def main():\n    return 1\n' };
     for (let i = 0; i < PACKAGES; i++) {
       files[`pkg${String(i).padStart(3, '0')}/__init__.py`] = 'def setup():\n    pass\n';
     }
-    const bare = createImportedRepo(root, 'same', files);
-    daemon = await startGitDaemon(root);
-    testApp = await createTestApp(dialect, {
-      allowPrivateNetwork: true,
-      jobTimings: FAST_JOB_TIMINGS,
-    });
-    const { app } = testApp;
+    const bare = createImportedRepo(bed.root, 'same', files);
+    const { app, daemon } = await bed.start();
     const user = await createRepoUser(app, 'same@example.com');
     const { repoId } = await connectAndWait(app, user, {
       external_repo_url: daemon.url('same.git'),

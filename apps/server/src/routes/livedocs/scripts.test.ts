@@ -1,14 +1,13 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { livedocsFilesResponseSchema, livedocsMetadataResponseSchema } from '@codedocs/contract';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startGitDaemon, type GitDaemon } from '../../test/git-daemon';
+import { describe, expect, it } from 'vitest';
+import { useGitAppBed } from '../../test/git-app-bed';
 import { createFixtureRepo, fixtureGit } from '../../test/git-fixtures';
-import { FAST_JOB_TIMINGS, waitForTask } from '../../test/jobs';
+import { waitForTask } from '../../test/jobs';
 import { connectAndWait, createRepoUser, getAs, postAs } from '../../test/repos';
-import { createTestApp, testDialects, type TestApp } from '../../test/test-app';
+import { testDialects } from '../../test/test-app';
 
 const dialects = await testDialects();
 
@@ -29,18 +28,10 @@ tag_release() {
 `;
 
 describe.each(dialects)('extension-less scripts on %s', (dialect) => {
-  let root: string | undefined;
-  let daemon: GitDaemon | undefined;
-  let testApp: TestApp | undefined;
-
-  afterAll(async () => {
-    await testApp?.close();
-    await daemon?.stop();
-    if (root) rmSync(root, { recursive: true, force: true });
-  });
+  const bed = useGitAppBed(dialect, 'codedocs-scripts-');
 
   it('are indexed by their #! line after a connect and after a sync', async () => {
-    root = mkdtempSync(join(tmpdir(), 'codedocs-scripts-'));
+    const { root } = bed;
     const work = join(root, 'tools-work');
     const bare = join(root, 'tools.git');
     createFixtureRepo(root, 'tools', {
@@ -53,12 +44,7 @@ describe.each(dialects)('extension-less scripts on %s', (dialect) => {
     fixtureGit(work, ['update-index', '--chmod=+x', 'bin/deploy', 'bin/notes']);
     fixtureGit(work, ['commit', '-q', '-m', 'executable scripts']);
     fixtureGit(work, ['push', '-q', bare, 'main']);
-    daemon = await startGitDaemon(root);
-    testApp = await createTestApp(dialect, {
-      allowPrivateNetwork: true,
-      jobTimings: FAST_JOB_TIMINGS,
-    });
-    const { app } = testApp;
+    const { app, daemon } = await bed.start();
     const user = await createRepoUser(app, 'scripts@example.com');
     const { repoId } = await connectAndWait(app, user, {
       external_repo_url: daemon.url('tools.git'),

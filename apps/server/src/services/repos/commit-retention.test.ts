@@ -1,45 +1,31 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { livedocsMetadataResponseSchema } from '@codedocs/contract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listListedCommits } from '../../repositories/repos-repository';
-import { startGitDaemon, type GitDaemon } from '../../test/git-daemon';
+import { useGitAppBed } from '../../test/git-app-bed';
 import { createFixtureRepo, fixtureGit } from '../../test/git-fixtures';
-import { FAST_JOB_TIMINGS, waitForTask } from '../../test/jobs';
+import { waitForTask } from '../../test/jobs';
 import { connectAndWait, createRepoUser, getAs, postAs } from '../../test/repos';
-import { createTestApp, testDialects, type TestApp } from '../../test/test-app';
+import { testDialects } from '../../test/test-app';
 import { KEEP_RECENT_COMMITS, pruneOldCommits } from './commit-retention';
 
 const dialects = await testDialects();
 const SYNCS = 14;
 
 describe.each(dialects)('pruning old commits on %s', (dialect) => {
-  let root: string | undefined;
-  let daemon: GitDaemon | undefined;
-  let testApp: TestApp | undefined;
-
-  afterAll(async () => {
-    await testApp?.close();
-    await daemon?.stop();
-    if (root) rmSync(root, { recursive: true, force: true });
-  });
+  const bed = useGitAppBed(dialect, 'codedocs-retention-');
 
   it('keeps the current, the recent and the documented commits, and only their models', async () => {
-    root = mkdtempSync(join(tmpdir(), 'codedocs-retention-'));
+    const { root } = bed;
     const source = (n: number) => `export function step(): number {\n  return ${n};\n}\n`;
     createFixtureRepo(root, 'hist', {
       'a.ts': source(0),
       'b.ts': 'export const same = 1;\n',
     });
     const work = join(root, 'hist-work');
-    daemon = await startGitDaemon(root);
-    testApp = await createTestApp(dialect, {
-      allowPrivateNetwork: true,
-      jobTimings: FAST_JOB_TIMINGS,
-    });
-    const { app } = testApp;
+    const { app, daemon } = await bed.start();
     const user = await createRepoUser(app, 'history@example.com');
     const { repoId } = await connectAndWait(app, user, {
       external_repo_url: daemon.url('hist.git'),
