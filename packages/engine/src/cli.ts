@@ -1,8 +1,11 @@
 // Debug and CI entry point:
 //   index <dir> [--json] [--threads N]   objects and counts per language (or the whole JSON model)
-//   doc <dir> <file>                     generated documentation of one file's objects
-// Run as `npx tsx packages/engine/src/cli.ts …` or `npm run engine -- …`.
-import { resolve } from 'node:path';
+//   doc <dir> <file>                     generated documentation of one file's objects (the file
+//                                        relative to <dir>, or a path to it from here)
+// Run as `npx tsx packages/engine/src/cli.ts …` or `npm run engine -- …`. Exit codes: 0 done,
+// 1 the file is not under <dir>, 2 bad usage or no such directory.
+import { statSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { listFiles } from './cli/walk.ts';
 import { generateDoc } from './generate/docs.ts';
 import { renderDocComment } from './generate/render.ts';
@@ -14,11 +17,22 @@ function usage(): never {
   process.exit(2);
 }
 
+/** `target` (absolute, or relative to the working directory) as a path inside `dir`, if it is one. */
+function pathUnder(dir: string, target: string): string | undefined {
+  const inside = relative(resolve(dir), resolve(target));
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return undefined;
+  return inside.split(sep).join('/');
+}
+
 async function main(args: string[]): Promise<void> {
   const [command, dir, ...rest] = args;
   if (!command || !dir) usage();
   const threadsFlag = rest.indexOf('--threads');
   const threads = threadsFlag >= 0 ? Number(rest[threadsFlag + 1]) : undefined;
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+    console.error(`${dir}: no such directory`);
+    process.exit(2);
+  }
   const files = listFiles(resolve(dir));
   if (command === 'index') {
     const index = await indexRepository(files, threads ? { threads } : {});
@@ -39,7 +53,9 @@ async function main(args: string[]): Promise<void> {
     const target = rest[0];
     if (!target) usage();
     const index = await indexRepository(files);
-    const file = index.files.find((f) => f.path === target);
+    const file =
+      index.files.find((f) => f.path === target) ??
+      index.files.find((f) => f.path === pathUnder(dir, target));
     if (!file) {
       console.error(`${target}: not found under ${dir}`);
       process.exit(1);
