@@ -26,8 +26,11 @@ import {
 } from './repos-server';
 import type { BenchAccount, BenchServer } from './repos-server';
 import { benchGit as git } from './repos-fixture';
+import { createBenchDatabase } from './repos-postgres';
 
 const root = join(import.meta.dirname, '..');
+/** With `BENCH_DATABASE_URL=postgres://…`, a fresh database on that server (dropped after). */
+const postgresAdminUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
 const TARGET_LINES = 100_000;
 const BUDGET_MS = 60_000;
 const TIMEOUT_MS = 30 * 60_000;
@@ -126,12 +129,16 @@ async function run(work: string): Promise<void> {
   git(tree, ['add', '-A']);
   git(tree, ['commit', '-q', '-m', 'corpus']);
   console.log(
-    `Live docs benchmark: ${files.length.toLocaleString('en-US')} TypeScript files, ${lines.toLocaleString('en-US')} lines from node_modules, SQLite`,
+    `Live docs benchmark: ${files.length.toLocaleString('en-US')} TypeScript files, ${lines.toLocaleString('en-US')} lines from node_modules, ${postgresAdminUrl ? 'PostgreSQL (a fresh database on BENCH_DATABASE_URL)' : 'SQLite'}`,
   );
 
   const dataDir = join(work, 'data');
   mkdirSync(dataDir);
-  const server = await startBenchServer(root, dataDir, undefined);
+  const database = postgresAdminUrl ? await createBenchDatabase(postgresAdminUrl) : undefined;
+  const server = await startBenchServer(root, dataDir, database?.url).catch(async (error) => {
+    await database?.drop();
+    throw error;
+  });
   try {
     const account = await createBenchAccount(server);
     const memory = new MemorySampler(server.pid);
@@ -277,6 +284,7 @@ async function run(work: string): Promise<void> {
     if (documentedMs > BUDGET_MS) console.log('  NOTE: over the DESIGN.md section 9 budget');
   } finally {
     await server.stop();
+    await database?.drop();
   }
 }
 

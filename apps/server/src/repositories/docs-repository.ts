@@ -136,21 +136,55 @@ export async function insertRevision(
   db: Db,
   revision: FieldWrite & { id: string; version: number },
 ): Promise<void> {
-  await db
-    .insertInto('doc_revisions')
-    .values({
-      id: revision.id,
-      object_id: revision.object_id,
-      field_id: revision.field_id,
-      version: revision.version,
-      value: revision.value,
-      source: revision.source,
-      written_at_commit: revision.written_at_commit,
-      code_hash_at_write: revision.code_hash_at_write,
-      created_at: revision.updated_at,
-      created_by: revision.updated_by,
-    })
-    .execute();
+  await insertRevisions(db, [revision]);
+}
+
+/** Rows per statement of the batched writes (10 columns each: far below both databases' limits). */
+const WRITE_BATCH = 500;
+
+/** A revision row per written field version, many per statement. */
+export async function insertRevisions(
+  db: Db,
+  revisions: readonly (FieldWrite & { id: string; version: number })[],
+): Promise<void> {
+  for (let start = 0; start < revisions.length; start += WRITE_BATCH) {
+    await db
+      .insertInto('doc_revisions')
+      .values(
+        revisions.slice(start, start + WRITE_BATCH).map((revision) => ({
+          id: revision.id,
+          object_id: revision.object_id,
+          field_id: revision.field_id,
+          version: revision.version,
+          value: revision.value,
+          source: revision.source,
+          written_at_commit: revision.written_at_commit,
+          code_hash_at_write: revision.code_hash_at_write,
+          created_at: revision.updated_at,
+          created_by: revision.updated_by,
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Writes fields that had no row yet as version 1, many per statement, and answers the
+ * `object_id\0field_id` keys actually written: a field someone created meanwhile is left to them
+ * (ON CONFLICT DO NOTHING), exactly as writeFieldIfVersion does with expected version 0.
+ */
+export async function insertNewFields(db: Db, writes: readonly FieldWrite[]): Promise<Set<string>> {
+  const written = new Set<string>();
+  for (let start = 0; start < writes.length; start += WRITE_BATCH) {
+    const rows = await db
+      .insertInto('docs')
+      .values(writes.slice(start, start + WRITE_BATCH).map((write) => ({ ...write, version: 1 })))
+      .onConflict((c) => c.columns(['object_id', 'field_id']).doNothing())
+      .returning(['object_id', 'field_id'])
+      .execute();
+    for (const row of rows) written.add(`${row.object_id}\0${row.field_id}`);
+  }
+  return written;
 }
 
 /** Marks every non-empty field of an object as checked against this code (values unchanged). */

@@ -9,9 +9,11 @@ import type { Doc } from '@codedocs/db';
 import { newId } from '../../auth/random-id';
 import {
   addGenerationUsage,
-  insertRevision,
+  insertNewFields,
+  insertRevisions,
   listDocsOfObjects,
   writeFieldIfVersion,
+  type FieldWrite,
 } from '../../repositories/docs-repository';
 import type { Db } from '../../repositories/db';
 import { nowIso } from '../context';
@@ -89,8 +91,12 @@ export async function writeGeneratedFile(
     }
     const counts: GenerationCounts = { objects: 0, fieldsWritten: 0, fieldsKept: 0 };
     const now = nowIso();
+    // fields with no row yet are inserted in batches; rewriting an existing generated field
+    // stays one conditional UPDATE each (its expected version differs per row)
+    const fresh: FieldWrite[] = [];
+    const revisions: (FieldWrite & { id: string; version: number })[] = [];
+    const wroteTo = new Set<string>();
     for (const object of objects) {
-      let wrote = false;
       for (const [fieldId, value] of planned.get(object.id) ?? []) {
         const current = existing.get(`${object.id}\0${fieldId}`);
         if (current && PROTECTED_SOURCES.has(current.source)) {
@@ -100,7 +106,7 @@ export async function writeGeneratedFile(
         if (current && current.value === value && current.code_hash_at_write === object.codeHash) {
           continue;
         }
-        const write = {
+        const write: FieldWrite = {
           object_id: object.id,
           field_id: fieldId,
           value,
@@ -110,18 +116,33 @@ export async function writeGeneratedFile(
           updated_at: now,
           updated_by: userId,
         };
-        const version = await writeFieldIfVersion(trx, write, current?.version ?? 0);
+        if (!current) {
+          fresh.push(write);
+          continue;
+        }
+        const version = await writeFieldIfVersion(trx, write, current.version);
         if (version === null) {
           // A person saved this field while the run worked: theirs wins.
           counts.fieldsKept++;
           continue;
         }
-        await insertRevision(trx, { ...write, id: newId(), version });
-        counts.fieldsWritten++;
-        wrote = true;
+        revisions.push({ ...write, id: newId(), version });
+        wroteTo.add(object.id);
       }
-      if (wrote) counts.objects++;
     }
+    const inserted = await insertNewFields(trx, fresh);
+    for (const write of fresh) {
+      if (inserted.has(`${write.object_id}\0${write.field_id}`)) {
+        revisions.push({ ...write, id: newId(), version: 1 });
+        wroteTo.add(write.object_id);
+      } else {
+        // someone created this field while the run worked: theirs wins
+        counts.fieldsKept++;
+      }
+    }
+    await insertRevisions(trx, revisions);
+    counts.fieldsWritten = revisions.length;
+    counts.objects = wroteTo.size;
     if (counts.objects > 0) await addGenerationUsage(trx, userId, usageMonth(), counts.objects);
     return counts;
   });
