@@ -1,3 +1,4 @@
+import { ENGINE_SCHEMA_VERSION } from '@codedocs/engine';
 import type { NewRepo, Repo, RepoUpdate } from '@codedocs/db';
 import type { Db } from './db';
 
@@ -90,6 +91,8 @@ async function reposWithCounts(db: Db, userId: string, id?: string): Promise<Rep
         .select('repo_indexes.object_count')
         .whereRef('repo_indexes.repo_id', '=', 'repos.id')
         .whereRef('repo_indexes.commit_id', '=', 'repos.head_commit')
+        // an index an older engine schema made does not count (code-index-repository.ts)
+        .where('repo_indexes.schema_version', '=', ENGINE_SCHEMA_VERSION)
         .as('indexed_objects'),
     )
     .where('repos.user_id', '=', userId)

@@ -3,6 +3,7 @@ import {
   livedocsFilesResponseSchema,
   livedocsMetadataResponseSchema,
   livedocsObjectResponseSchema,
+  repoListResponseSchema,
 } from '@codedocs/contract';
 import { ENGINE_SCHEMA_VERSION } from '@codedocs/engine';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +74,10 @@ describe.each(dialects)('stored models of an older engine schema on %s', (dialec
       .execute();
 
     // reads no longer trust the old rows; the files list queues the same task id again
+    const indexed = async () =>
+      repoListResponseSchema.parse((await getAs(app, user, '/api/v0/repo')).json()).repos[0]!
+        .indexed;
+    expect(await indexed()).toBe(false);
     const notIndexed = await getAs(app, user, objectUrl);
     expect(notIndexed.statusCode).toBe(404);
     const files = livedocsFilesResponseSchema.parse(
@@ -96,6 +101,7 @@ describe.each(dialects)('stored models of an older engine schema on %s', (dialec
       (await getAs(app, user, `/api/v0/livedocs/files/${repoId}`)).json(),
     );
     expect(after).toMatchObject({ index_status: 'indexed', task_id: null });
+    expect(await indexed()).toBe(true);
     expect(after.files.map((f) => f.file_path)).toEqual(['src/math.ts', 'tool.py']);
     // the same objects (ids are stable), and the person's text is still there
     expect((await metadata()).map((o) => o.object_id).sort()).toEqual(
