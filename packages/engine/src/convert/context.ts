@@ -99,6 +99,9 @@ export function addObject(ctx: ConvertContext, node: Node, draft: ObjectDraft): 
   const overloadIndex = ctx.seen.get(key) ?? 0;
   ctx.seen.set(key, overloadIndex + 1);
   const rangeNode = draft.rangeNode ?? node;
+  // each read of an end is a call into WebAssembly: once each
+  const end = rangeNode.endPosition;
+  const endIndex = rangeNode.endIndex;
   const object: CodeObject = {
     id: objectId(ctx.repository, ctx.path, qualifiedName, draft.kind, overloadIndex),
     kind: draft.kind,
@@ -117,18 +120,18 @@ export function addObject(ctx: ConvertContext, node: Node, draft: ObjectDraft): 
     range: {
       startLine: rangeNode.startPosition.row + 1,
       startColumn: rangeNode.startPosition.column + 1,
-      endLine: rangeNode.endPosition.row + 1,
-      endColumn: rangeNode.endPosition.column + 1,
+      endLine: end.row + 1,
+      endColumn: end.column + 1,
     },
     overloadIndex,
-    codeHash: ctx.hashRange(rangeNode.startIndex, rangeNode.endIndex),
+    codeHash: ctx.hashRange(rangeNode.startIndex, endIndex),
   };
   if (draft.returnType !== undefined) object.returnType = draft.returnType;
   if (draft.parent) object.parentId = draft.parent.id;
   if (draft.doc) object.doc = draft.doc;
   if (draft.body) object.body = draft.body;
   ctx.objects.push(object);
-  ctx.offsets.set(object, [rangeNode.startIndex, rangeNode.endIndex]);
+  ctx.offsets.set(object, [rangeNode.startIndex, endIndex]);
   return object;
 }
 
@@ -207,6 +210,20 @@ export function identifierText(ctx: ConvertContext, node: Node): string {
   const next = match ? ctx.source.charCodeAt(IDENTIFIER.lastIndex) : 0;
   // a following non-ASCII character may continue the name: let the tree say where it ends
   return match && !(next > 127) ? match[0] : textOf(ctx, node);
+}
+
+/** An ASCII identifier (no `#`) starting exactly where the regex is placed. */
+const PLAIN_IDENTIFIER = /[A-Za-z_$][\w$]*/y;
+
+/**
+ * The identifier a node's text starts with (a declarator's name), read from the source; undefined
+ * when the text starts otherwise or the name may go on past ASCII, so the caller asks the tree.
+ */
+export function leadingIdentifier(ctx: ConvertContext, node: Node): string | undefined {
+  PLAIN_IDENTIFIER.lastIndex = node.startIndex;
+  const match = PLAIN_IDENTIFIER.exec(ctx.source);
+  if (!match || ctx.source.charCodeAt(PLAIN_IDENTIFIER.lastIndex) > 127) return undefined;
+  return match[0];
 }
 
 /** `name` or `a.b.name`: identifiers joined by dots, nothing else (no spaces, calls or `?.`). */

@@ -6,12 +6,14 @@ import type { Node, Tree } from 'web-tree-sitter';
 let cachedTree: Tree | undefined;
 const types = new Map<number, string>();
 const parents = new Map<number, Node | null>();
+const previous = new Map<number, Node | null>();
 
 function useTree(tree: Tree): void {
   if (tree === cachedTree) return;
   cachedTree = tree;
   types.clear();
   parents.clear();
+  previous.clear();
 }
 
 /** node.type, read once per node of the current tree (converters ask again and again). */
@@ -34,6 +36,17 @@ export function parentOf(node: Node): Node | null {
     parents.set(node.id, parent);
   }
   return parent;
+}
+
+/** node.previousSibling, looked up once per node (doc comments and decorators both ask). */
+export function previousOf(node: Node): Node | null {
+  useTree(node.tree);
+  let sibling = previous.get(node.id);
+  if (sibling === undefined) {
+    sibling = node.previousSibling;
+    previous.set(node.id, sibling);
+  }
+  return sibling;
 }
 
 /** Children without the nulls web-tree-sitter's typings allow. */
@@ -80,18 +93,18 @@ export function commentsAbove(
   const isComment = options.isComment ?? ((n: Node) => typeOf(n).includes('comment'));
   const found: Node[] = [];
   let line = node.startPosition.row;
-  let sibling = node.previousSibling;
+  let sibling = previousOf(node);
   while (sibling) {
     if (options.skip?.includes(typeOf(sibling))) {
       line = sibling.startPosition.row;
-      sibling = sibling.previousSibling;
+      sibling = previousOf(sibling);
       continue;
     }
     if (!isComment(sibling)) break;
     if (options.adjacent && sibling.endPosition.row < line - 1) break;
     found.unshift(sibling);
     line = sibling.startPosition.row;
-    sibling = sibling.previousSibling;
+    sibling = previousOf(sibling);
   }
   return found;
 }

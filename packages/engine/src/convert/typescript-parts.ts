@@ -9,6 +9,7 @@ import {
   kids,
   namedKids,
   parentOf,
+  previousOf,
   typeOf,
   typeText,
 } from './nodes.ts';
@@ -37,10 +38,10 @@ export function readDoc(node: Node): DocComment | undefined {
 
 export function decoratorsOf(node: Node): string[] {
   const found = kids(node).filter((c) => typeOf(c) === 'decorator');
-  let sibling = node.previousSibling;
-  while (sibling?.type === 'decorator') {
+  let sibling = previousOf(node);
+  while (sibling && typeOf(sibling) === 'decorator') {
     found.unshift(sibling);
-    sibling = sibling.previousSibling;
+    sibling = previousOf(sibling);
   }
   const parent = parentOf(node);
   if (parent && typeOf(parent) === 'export_statement') {

@@ -5,6 +5,7 @@ import {
   addObject,
   addSite,
   identifierText,
+  leadingIdentifier,
   signatureOf,
   textOf,
   type ConvertContext,
@@ -194,11 +195,12 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
     }
   }
   if (t === 'variable_declarator') {
-    const nameNode = node.childForFieldName('name');
-    if (nameNode?.type !== 'identifier') return undefined;
+    // a declarator starting with an identifier is named by it (patterns start with `{` or `[`)
+    const name = leadingIdentifier(ctx, node) ?? declaratorName(ctx, node);
+    if (name === undefined) return undefined;
     const value = node.childForFieldName('value');
     if (value && FUNCTION_VALUES.has(value.type)) {
-      return functionObject(node, value, ctx, scope, 'function', textOf(ctx, nameNode), false);
+      return functionObject(node, value, ctx, scope, 'function', name, false);
     }
     const topLevel =
       !scope.owner &&
@@ -211,7 +213,6 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
     if (isConst && isExported(node)) {
       const doc = readDoc(declaration!);
       const typeNode = node.childForFieldName('type');
-      const name = textOf(ctx, nameNode);
       const constant = addObject(ctx, node, {
         kind: 'constant',
         name,
@@ -238,6 +239,12 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
     }
   }
   return undefined;
+}
+
+/** A declarator's name from the tree: its identifier, or undefined for a destructuring pattern. */
+function declaratorName(ctx: ConvertContext, node: Node): string | undefined {
+  const nameNode = node.childForFieldName('name');
+  return nameNode?.type === 'identifier' ? textOf(ctx, nameNode) : undefined;
 }
 
 function functionObject(
