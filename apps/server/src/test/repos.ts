@@ -128,3 +128,12 @@ export function createImportedRepo(
   });
   return bare;
 }
+
+/** `POST /api/v0/repo/sync` as the user, with a fresh task id; the caller checks the answer. */
+export function syncRepo(
+  app: App,
+  user: RepoUser,
+  repoId: string,
+): Promise<LightMyRequestResponse> {
+  return postAs(app, user, '/api/v0/repo/sync', { repo_id: repoId }, { 'x-task-id': randomUUID() });
+}

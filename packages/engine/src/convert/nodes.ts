@@ -16,37 +16,30 @@ function useTree(tree: Tree): void {
   previous.clear();
 }
 
+/** `read(node)`, remembered by node id in `cache` for the current tree. */
+function remembered<T>(cache: Map<number, T>, node: Node, read: (node: Node) => T): T {
+  useTree(node.tree);
+  let value = cache.get(node.id);
+  if (value === undefined) {
+    value = read(node);
+    cache.set(node.id, value);
+  }
+  return value;
+}
+
 /** node.type, read once per node of the current tree (converters ask again and again). */
 export function typeOf(node: Node): string {
-  useTree(node.tree);
-  let type = types.get(node.id);
-  if (type === undefined) {
-    type = node.type;
-    types.set(node.id, type);
-  }
-  return type;
+  return remembered(types, node, (n) => n.type);
 }
 
 /** node.parent, looked up once per node of the current tree. */
 export function parentOf(node: Node): Node | null {
-  useTree(node.tree);
-  let parent = parents.get(node.id);
-  if (parent === undefined) {
-    parent = node.parent;
-    parents.set(node.id, parent);
-  }
-  return parent;
+  return remembered(parents, node, (n) => n.parent);
 }
 
 /** node.previousSibling, looked up once per node (doc comments and decorators both ask). */
 export function previousOf(node: Node): Node | null {
-  useTree(node.tree);
-  let sibling = previous.get(node.id);
-  if (sibling === undefined) {
-    sibling = node.previousSibling;
-    previous.set(node.id, sibling);
-  }
-  return sibling;
+  return remembered(previous, node, (n) => n.previousSibling);
 }
 
 /** Children without the nulls web-tree-sitter's typings allow. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { livedocsFilesResponseSchema, repoListResponseSchema } from '@codedocs/contract';
 import { describe, expect, it } from 'vitest';
 import { useGitAppBed } from '../../test/git-app-bed';
@@ -9,7 +8,7 @@ import {
   createImportedRepo,
   createRepoUser,
   getAs,
-  postAs,
+  syncRepo,
 } from '../../test/repos';
 import { testDialects } from '../../test/test-app';
 
@@ -61,13 +60,7 @@ describe.each(dialects)('identical files across lookup batches on %s', (dialect)
       '',
     ).trim();
     fixtureGit(bare, ['update-ref', 'refs/heads/main', commit]);
-    const synced = await postAs(
-      app,
-      user,
-      '/api/v0/repo/sync',
-      { repo_id: repoId },
-      { 'x-task-id': randomUUID() },
-    );
+    const synced = await syncRepo(app, user, repoId);
     expect(synced.statusCode, synced.body).toBe(200);
     expect(await count()).toBe(expected);
     const listed = livedocsFilesResponseSchema.parse(

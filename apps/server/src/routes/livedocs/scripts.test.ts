@@ -1,12 +1,11 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { livedocsFilesResponseSchema, livedocsMetadataResponseSchema } from '@codedocs/contract';
 import { describe, expect, it } from 'vitest';
 import { useGitAppBed } from '../../test/git-app-bed';
 import { createFixtureRepo, fixtureGit } from '../../test/git-fixtures';
 import { waitForTask } from '../../test/jobs';
-import { connectAndWait, createRepoUser, getAs, postAs } from '../../test/repos';
+import { connectAndWait, createRepoUser, getAs, syncRepo } from '../../test/repos';
 import { testDialects } from '../../test/test-app';
 
 const dialects = await testDialects();
@@ -80,13 +79,7 @@ describe.each(dialects)('extension-less scripts on %s', (dialect) => {
     fixtureGit(work, ['add', 'bin/release']);
     fixtureGit(work, ['commit', '-q', '-m', 'release script']);
     fixtureGit(work, ['push', '-q', bare, 'main']);
-    const synced = await postAs(
-      app,
-      user,
-      '/api/v0/repo/sync',
-      { repo_id: repoId },
-      { 'x-task-id': randomUUID() },
-    );
+    const synced = await syncRepo(app, user, repoId);
     expect(synced.statusCode, synced.body).toBe(200);
     expect(await languages()).toEqual({
       NOTES: null,

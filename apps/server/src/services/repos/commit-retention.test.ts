@@ -1,13 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { livedocsMetadataResponseSchema } from '@codedocs/contract';
 import { describe, expect, it } from 'vitest';
 import { listListedCommits } from '../../repositories/repos-repository';
 import { useGitAppBed } from '../../test/git-app-bed';
 import { createFixtureRepo, fixtureGit } from '../../test/git-fixtures';
 import { waitForTask } from '../../test/jobs';
-import { connectAndWait, createRepoUser, getAs, postAs } from '../../test/repos';
+import { connectAndWait, createRepoUser, getAs, postAs, syncRepo } from '../../test/repos';
 import { testDialects } from '../../test/test-app';
 import { KEEP_RECENT_COMMITS, pruneOldCommits } from './commit-retention';
 
@@ -45,15 +44,7 @@ describe.each(dialects)('pruning old commits on %s', (dialect) => {
       fixtureGit(work, ['commit', '-q', '-am', `step ${n}`]);
       fixtureGit(work, ['push', '-q', join(root, 'hist.git'), 'main']);
       commits.push(fixtureGit(work, ['rev-parse', 'main']).trim());
-      const synced = await postAs(
-        app,
-        user,
-        '/api/v0/repo/sync',
-        { repo_id: repoId },
-        {
-          'x-task-id': randomUUID(),
-        },
-      );
+      const synced = await syncRepo(app, user, repoId);
       expect(synced.statusCode, synced.body).toBe(200);
       if (n === 1) {
         // a doc written at the second commit: its diff will need that commit's code
