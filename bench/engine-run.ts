@@ -1,12 +1,20 @@
 // One measured indexing run, in its own process so its peak memory is its own:
-//   tsx bench/engine-run.ts <file-list> <threads> [parse-only]
-// Prints one JSON line: files, bytes, objects, references, ms, and the one-file update's
-// reparsed count. With `parse-only` the pool's worker (ENGINE_WORKER) is bench's parse-only
-// worker: the same files on the same threads, only parsed (the floor of the ratio).
+//   tsx bench/engine-run.ts <file-list> <threads> [stream|in-memory|parse-only]
+// Prints one JSON line.
+// - stream (the measured run, as the server indexes): streamRepositoryIndex, each model and each
+//   file's references handed to a sink that drops them, so the peak is the engine's own.
+// - in-memory: indexRepository, the whole index held, then the one-file update (updateIndex).
+// - parse-only: the pool's worker (ENGINE_WORKER) is bench's parse-only worker: the same files on
+//   the same threads, only parsed (the floor of the ratio).
 import { readFileSync } from 'node:fs';
-import { createParsePool, indexRepository, updateIndex } from '../packages/engine/src/index.ts';
+import {
+  createParsePool,
+  indexRepository,
+  streamRepositoryIndex,
+  updateIndex,
+} from '../packages/engine/src/index.ts';
 
-const [listPath, threadsArg, mode] = process.argv.slice(2);
+const [listPath, threadsArg, mode = 'stream'] = process.argv.slice(2);
 const paths = readFileSync(listPath!, 'utf8').split('\n').filter(Boolean);
 const files = paths.map((p) => ({ path: p, absolutePath: p }));
 const started = performance.now();
@@ -17,6 +25,7 @@ const pool = createParsePool({
   threads: Number(threadsArg ?? 2),
   ...(workerFile && { workerFile }),
 });
+const maxRssMb = () => process.resourceUsage().maxRSS / 1024;
 
 if (mode === 'parse-only') {
   // the parse-only worker answers {bytes} instead of a FileIndex
@@ -26,11 +35,26 @@ if (mode === 'parse-only') {
   await pool.destroy();
   const ms = performance.now() - started;
   const bytes = sizes.reduce((n, s) => n + s.bytes, 0);
-  console.log(JSON.stringify({ files: files.length, bytes, ms }));
+  console.log(JSON.stringify({ files: files.length, bytes, ms, maxRssMb: maxRssMb() }));
+} else if (mode === 'stream') {
+  let bytes = 0;
+  const summary = await streamRepositoryIndex(
+    files,
+    {
+      file: (model) => {
+        bytes += model.bytes;
+      },
+    },
+    { pool },
+  );
+  await pool.destroy();
+  const ms = performance.now() - started;
+  console.log(JSON.stringify({ ...summary, bytes, ms, maxRssMb: maxRssMb() }));
 } else {
   const index = await indexRepository(files, { pool });
   await pool.destroy();
   const ms = performance.now() - started;
+  const heldMaxRssMb = maxRssMb();
   const changed = index.files.find((f) => f.objects.length > 0) ?? index.files[0]!;
   const updateStarted = performance.now();
   const update = await updateIndex(index, [
@@ -40,11 +64,9 @@ if (mode === 'parse-only') {
   console.log(
     JSON.stringify({
       files: index.files.length,
-      bytes: index.files.reduce((n, f) => n + f.bytes, 0),
-      objects: index.files.reduce((n, f) => n + f.objects.length, 0),
       references: index.references.length,
       ms,
-      maxRssMb: process.resourceUsage().maxRSS / 1024,
+      maxRssMb: heldMaxRssMb,
       updateReparsed: update.reparsed.length,
       updateReresolved: update.reresolved.length,
       updateMs,

@@ -4,6 +4,11 @@
 // the budget. A third run is the floor: the same files only parsed by tree-sitter on the same pool
 // and threads, so the output shows how much of the time is parsing itself and how much the
 // engine adds (extraction, references, handing results between threads).
+//
+// Memory (DESIGN.md section 9: bounded by the largest file, not the repository): the measured run
+// streams (streamRepositoryIndex, as the server indexes) and its peak is printed beside that of a
+// streaming run over the first half of the files and that of indexRepository holding the whole
+// index, so the output shows how much the peak grows with the repository.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -176,21 +181,31 @@ try {
         ENGINE_WORKER: bundle.parseWorker,
       }),
     );
-    const ours = medianRun(() =>
-      timed('node', [bundle.runner, listPath, String(threads)], { ENGINE_WORKER: bundle.worker }),
-    );
-    const result = JSON.parse(ours.stdout.trim().split('\n').pop()!) as {
+    const engineRun = (list: string, mode: string) =>
+      timed('node', [bundle.runner, list, String(threads), mode], { ENGINE_WORKER: bundle.worker });
+    const lastJson = <T>(run: { stdout: string }) =>
+      JSON.parse(run.stdout.trim().split('\n').pop()!) as T;
+    const ours = medianRun(() => engineRun(listPath, 'stream'));
+    const result = lastJson<{
       files: number;
       bytes: number;
       objects: number;
       references: number;
       ms: number;
+      peakWaiting: number;
+    }>(ours);
+    const halfPath = join(work, 'half.txt');
+    writeFileSync(halfPath, files.slice(0, Math.ceil(files.length / 2)).join('\n'));
+    const halfRun = engineRun(halfPath, 'stream');
+    const half = { ...lastJson<{ bytes: number }>(halfRun), maxRssMb: halfRun.maxRssMb };
+    const held = lastJson<{
+      maxRssMb: number;
       updateReparsed: number;
       updateReresolved: number;
       updateMs: number;
-    };
-    // the process also runs the one-file update after indexing; that is reported on its own
-    const indexProcessMs = ours.ms - result.updateMs;
+    }>(engineRun(listPath, 'in-memory'));
+    const largest = Math.max(...files.map((f) => statSync(f).size));
+    const indexProcessMs = ours.ms;
     const ratio = indexProcessMs / ctags.ms;
     const floorRatio = parseOnly.ms / ctags.ms;
     console.log(`${corpus.name}: ${result.files} files, ${(result.bytes / 1e6).toFixed(1)} MB`);
@@ -198,7 +213,7 @@ try {
       `  ctags      ${(ctags.ms / 1000).toFixed(2).padStart(7)} s  ${ctags.maxRssMb.toFixed(0).padStart(5)} MB peak  ${tags} tags (the same ${ctagsFiles} files, read from the same list)`,
     );
     console.log(
-      `  engine     ${(indexProcessMs / 1000).toFixed(2).padStart(7)} s  ${ours.maxRssMb.toFixed(0).padStart(5)} MB peak  ${result.objects} objects, ${result.references} references (indexing ${(result.ms / 1000).toFixed(2)} s of that process time, the rest node start-up)`,
+      `  engine     ${(indexProcessMs / 1000).toFixed(2).padStart(7)} s  ${ours.maxRssMb.toFixed(0).padStart(5)} MB peak  ${result.objects} objects, ${result.references} references (indexing ${(result.ms / 1000).toFixed(2)} s of that process time, the rest node start-up; models handed to a sink and dropped, as the server stores them)`,
     );
     console.log(
       `  parse only ${(parseOnly.ms / 1000).toFixed(2).padStart(7)} s  ${parseOnly.maxRssMb.toFixed(0).padStart(5)} MB peak  (tree-sitter only: the same files read, parsed and freed on the same ${threads} threads)`,
@@ -210,7 +225,10 @@ try {
       `             parsing alone is ${floorRatio.toFixed(2)}× ctags; the engine takes ${(indexProcessMs / parseOnly.ms).toFixed(2)}× the parse-only run`,
     );
     console.log(
-      `  one-file update: ${result.updateReparsed} file re-parsed, references recomputed for ${result.updateReresolved} file(s), ${result.updateMs.toFixed(0)} ms\n`,
+      `  memory     streaming peak ${ours.maxRssMb.toFixed(0)} MB for ${(result.bytes / 1e6).toFixed(1)} MB of code, ${half.maxRssMb.toFixed(0)} MB for the first ${(half.bytes / 1e6).toFixed(1)} MB (largest file ${(largest / 1e6).toFixed(2)} MB; at most ${result.peakWaiting} files waited for an import); holding the whole index: ${held.maxRssMb.toFixed(0)} MB`,
+    );
+    console.log(
+      `  one-file update: ${held.updateReparsed} file re-parsed, references recomputed for ${held.updateReresolved} file(s), ${held.updateMs.toFixed(0)} ms\n`,
     );
   }
 } finally {

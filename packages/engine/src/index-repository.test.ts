@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { generateDoc } from './generate/docs.ts';
 import { renderDocComment } from './generate/render.ts';
-import { indexRepository, updateIndex } from './index-repository.ts';
+import { indexRepository, streamRepositoryIndex, updateIndex } from './index-repository.ts';
 import { calledBy, callsOf, usagesOf } from './resolve/queries.ts';
 
 const repo = [
@@ -126,5 +126,16 @@ describe('indexRepository', () => {
     const inThread = await indexRepository(repo);
     const pooled = await indexRepository(repo, { threads: 2 });
     expect(pooled).toEqual(inThread);
+  });
+
+  test('a sink that fails stops the run with its error, in-thread and on threads', async () => {
+    for (const options of [{}, { threads: 2 }]) {
+      const failing = {
+        references: () => {
+          throw new Error('disk full');
+        },
+      };
+      await expect(streamRepositoryIndex(repo, failing, options)).rejects.toThrow('disk full');
+    }
   });
 });

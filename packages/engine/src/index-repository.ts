@@ -8,7 +8,10 @@ import {
   type SourceFile,
 } from './model.ts';
 import { createParsePool, type ParsePool } from './parse/pool.ts';
-import { buildSymbolTable, resolveFileReferences } from './resolve/references.ts';
+import { affectedFiles } from './resolve/affected.ts';
+import { resolveFileReferences } from './resolve/references.ts';
+import { StreamingResolver, type ResolvedFile } from './resolve/stream.ts';
+import { fileSymbols, scopeOf, symbolShape } from './resolve/symbols.ts';
 
 /** A file given lazily: read when its turn comes, so memory follows the largest file. */
 export interface LazySourceFile {
@@ -27,80 +30,153 @@ export interface RepositoryOptions extends IndexOptions {
 
 type AnyFile = SourceFile | LazySourceFile;
 
-async function parseAll(
-  files: readonly AnyFile[],
-  options: RepositoryOptions,
-): Promise<FileIndex[]> {
-  const { threads, pool: given, ...indexOptions } = options;
-  const usePool =
-    given ??
-    (threads ? createParsePool(typeof threads === 'number' ? { threads } : {}) : undefined);
-  try {
-    if (usePool) {
-      return await Promise.all(
-        files.map((file) =>
-          usePool.run(
-            'absolutePath' in file
-              ? { path: file.path, absolutePath: file.absolutePath, options: indexOptions }
-              : { path: file.path, content: file.content, options: indexOptions },
-          ),
-        ),
-      );
-    }
-    const out: FileIndex[] = [];
-    for (const file of files) {
-      const content = 'absolutePath' in file ? await readLazily(file.absolutePath) : file.content;
-      out.push(await indexFile({ path: file.path, content }, indexOptions));
-    }
-    return out;
-  } finally {
-    if (usePool && !given) await usePool.destroy();
-  }
+/** Where a streaming run hands its results; the engine keeps neither once handed over. */
+export interface IndexSink {
+  /** A file's model, as soon as it is parsed (in completion order). */
+  file?(model: FileIndex): void | Promise<void>;
+  /** A file's references, as soon as every file it imports is parsed (in no fixed order). */
+  references?(resolved: ResolvedFile): void | Promise<void>;
 }
 
-function readLazily(path: string): Promise<Uint8Array> {
-  return readFile(path);
+/** Totals of a streaming run, and how many files had to wait for an import at most. */
+export interface StreamSummary {
+  files: number;
+  objects: number;
+  references: number;
+  peakWaiting: number;
 }
 
-const byPath = (a: FileIndex, b: FileIndex) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+/** Parse tasks handed to a pool at once: enough to keep every thread's queue full. */
+const WINDOW = 32;
+
+function parseTask(file: AnyFile, options: IndexOptions) {
+  return 'absolutePath' in file
+    ? { path: file.path, absolutePath: file.absolutePath, options }
+    : { path: file.path, content: file.content, options };
+}
+
+async function parseInThread(file: AnyFile, options: IndexOptions): Promise<FileIndex> {
+  const content = 'absolutePath' in file ? await readFile(file.absolutePath) : file.content;
+  return indexFile({ path: file.path, content }, options);
+}
 
 /**
- * Indexes a whole repository: every file parsed (in parallel when asked), then references
- * resolved across files. Files come back sorted by path, so equal input gives equal output.
+ * Indexes a repository as a stream: files are parsed (on the pool when asked) a window at a time,
+ * each model goes to `sink.file`, and each file's references go to `sink.references` as soon as
+ * the files it imports are parsed. A file some waiting file imports is parsed next, so few wait.
+ * Memory holds the window of models in flight, the compact symbols of every file and the sites
+ * of the files still waiting, never every model of the repository.
+ */
+export async function streamRepositoryIndex(
+  files: readonly AnyFile[],
+  sink: IndexSink,
+  options: RepositoryOptions = {},
+): Promise<StreamSummary> {
+  const { threads, pool: given, ...indexOptions } = options;
+  const pool =
+    given ??
+    (threads ? createParsePool(typeof threads === 'number' ? { threads } : {}) : undefined);
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  const submitted = new Set<string>();
+  const urgent: string[] = [];
+  const resolver = new StreamingResolver(byPath, (path) => urgent.push(path));
+  let cursor = 0;
+  const next = (): AnyFile | undefined => {
+    while (urgent.length) {
+      const file = byPath.get(urgent.pop()!);
+      if (file && !submitted.has(file.path)) return (submitted.add(file.path), file);
+    }
+    while (cursor < files.length) {
+      const file = files[cursor++]!;
+      if (!submitted.has(file.path)) return (submitted.add(file.path), file);
+    }
+    return undefined;
+  };
+  const summary: StreamSummary = { files: 0, objects: 0, references: 0, peakWaiting: 0 };
+  const hand = async (resolved: ResolvedFile[]) => {
+    for (const entry of resolved) {
+      summary.references += entry.references.length;
+      await sink.references?.(entry);
+    }
+  };
+  const take = async (model: FileIndex) => {
+    summary.files++;
+    summary.objects += model.objects.length;
+    await sink.file?.(model);
+    await hand(resolver.add(model));
+  };
+  try {
+    if (pool) {
+      await new Promise<void>((resolve, reject) => {
+        let active = 0;
+        let failed = false;
+        // results are taken one at a time, in the order they arrive
+        let taking = Promise.resolve();
+        const fail = (error: unknown) => {
+          failed = true;
+          reject(error);
+        };
+        const pump = () => {
+          while (!failed && active < WINDOW) {
+            const file = next();
+            if (!file) break;
+            active++;
+            pool.run(parseTask(file, indexOptions)).then((model) => {
+              taking = taking
+                .then(async () => {
+                  if (failed) return;
+                  await take(model);
+                  active--;
+                  pump();
+                })
+                .catch(fail);
+            }, fail);
+          }
+          if (active === 0) resolve();
+        };
+        pump();
+      });
+    } else {
+      for (let file = next(); file; file = next())
+        await take(await parseInThread(file, indexOptions));
+    }
+    await hand(resolver.finish());
+  } finally {
+    if (pool && !given) await pool.destroy();
+  }
+  summary.peakWaiting = resolver.peakWaiting;
+  return summary;
+}
+
+const byPath = (a: { path: string }, b: { path: string }) =>
+  a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+
+/**
+ * Indexes a whole repository into memory: every file parsed (in parallel when asked) and
+ * references resolved across files. Files come back sorted by path and references in file order,
+ * so equal input gives equal output. For a repository too large to hold, use
+ * streamRepositoryIndex.
  */
 export async function indexRepository(
   files: readonly AnyFile[],
   options: RepositoryOptions = {},
 ): Promise<RepositoryIndex> {
-  const parsed = (await parseAll(files, options)).sort(byPath);
-  const table = buildSymbolTable(parsed);
-  const references = parsed.flatMap((file) => resolveFileReferences(file, table));
-  return { schemaVersion: ENGINE_SCHEMA_VERSION, files: parsed, references };
-}
-
-/**
- * Names whose definitions differ between the old and new versions of the changed files (an
- * object added, removed, or re-identified). Sites using other names resolve exactly as before.
- */
-function changedNames(before: readonly FileIndex[], after: readonly FileIndex[]): Set<string> {
-  const shape = (files: readonly FileIndex[]) => {
-    const byName = new Map<string, string[]>();
-    for (const file of files) {
-      for (const o of file.objects) {
-        const list = byName.get(o.name) ?? [];
-        list.push(`${file.path}|${o.id}|${o.kind}|${o.parentId ?? ''}`);
-        byName.set(o.name, list);
-      }
-    }
-    return new Map([...byName].map(([name, list]) => [name, list.sort().join('\n')]));
+  const models: FileIndex[] = [];
+  const references = new Map<string, Reference[]>();
+  await streamRepositoryIndex(
+    files,
+    {
+      file: (model) => void models.push(model),
+      references: (resolved) => void references.set(resolved.path, resolved.references),
+    },
+    options,
+  );
+  models.sort(byPath);
+  return {
+    schemaVersion: ENGINE_SCHEMA_VERSION,
+    files: models,
+    references: models.flatMap((file) => references.get(file.path) ?? []),
   };
-  const old = shape(before);
-  const now = shape(after);
-  const names = new Set<string>();
-  for (const name of new Set([...old.keys(), ...now.keys()])) {
-    if (old.get(name) !== now.get(name)) names.add(name);
-  }
-  return names;
 }
 
 /** A changed path of a commit: new content, or null when the file was deleted. */
@@ -117,10 +193,25 @@ export interface UpdateResult {
   reresolved: string[];
 }
 
+async function parseFiles(files: readonly SourceFile[], options: RepositoryOptions) {
+  const { threads, pool: given, ...indexOptions } = options;
+  const pool =
+    given ??
+    (threads ? createParsePool(typeof threads === 'number' ? { threads } : {}) : undefined);
+  try {
+    if (pool) return await Promise.all(files.map((f) => pool.run(parseTask(f, indexOptions))));
+    const out: FileIndex[] = [];
+    for (const file of files) out.push(await parseInThread(file, indexOptions));
+    return out;
+  } finally {
+    if (pool && !given) await pool.destroy();
+  }
+}
+
 /**
  * Incremental re-index after a commit: only the changed files are parsed again, and references
- * are recomputed only for files that could see a difference — the changed files, files that
- * import them, and files naming something defined (before or after) in them.
+ * are recomputed only for the changed files and the files whose imports see a difference (see
+ * affectedFiles); every other file keeps its references.
  */
 export async function updateIndex(
   previous: RepositoryIndex,
@@ -136,21 +227,27 @@ export async function updateIndex(
   const present = changedFiles.filter(
     (f): f is ChangedFile & { content: Uint8Array | string } => f.content !== null,
   );
-  const reparsedFiles = await parseAll(
-    present.map((f) => ({ path: f.path, content: f.content })),
-    options,
-  );
-  const touchedNames = changedNames(
-    previous.files.filter((f) => changed.has(f.path)),
-    reparsedFiles,
-  );
-  const previousPaths = new Set(previous.files.map((f) => f.path));
-  const added = reparsedFiles.some((f) => !previousPaths.has(f.path));
-  const deleted = new Set(changedFiles.filter((f) => f.content === null).map((f) => f.path));
+  const reparsedFiles = await parseFiles(present, options);
+  const before = new Map(previous.files.map((f) => [f.path, f]));
   const files = [...previous.files.filter((f) => !changed.has(f.path)), ...reparsedFiles].sort(
     byPath,
   );
-  const table = buildSymbolTable(files);
+  const after = new Map(files.map((f) => [f.path, f]));
+  const shape = (file: FileIndex | undefined) => symbolShape(file && fileSymbols(file));
+  const reshaped = new Set(
+    [...changed].filter((path) => shape(before.get(path)) !== shape(after.get(path))),
+  );
+  const affected = affectedFiles(
+    {
+      changed,
+      reshaped,
+      pathsAdded: reparsedFiles.some((f) => !before.has(f.path)),
+      paths: after,
+      languageOf: (path) => after.get(path)?.language ?? null,
+    },
+    previous.references,
+  );
+  const scope = scopeOf(files);
   const previousByFile = new Map<string, Reference[]>();
   for (const ref of previous.references) {
     const list = previousByFile.get(ref.fromFile);
@@ -160,18 +257,11 @@ export async function updateIndex(
   const reresolved: string[] = [];
   const references: Reference[] = [];
   for (const file of files) {
-    const old = previousByFile.get(file.path) ?? [];
-    const affected =
-      changed.has(file.path) ||
-      file.sites.some((s) => touchedNames.has(s.name)) ||
-      // a file appearing or disappearing changes what imports resolve to
-      (added && old.some((r) => r.kind === 'import' && r.toFile === undefined)) ||
-      old.some((r) => r.toFile !== undefined && deleted.has(r.toFile));
-    if (affected) {
+    if (changed.has(file.path) || affected.has(file.path)) {
       reresolved.push(file.path);
-      references.push(...resolveFileReferences(file, table));
+      references.push(...resolveFileReferences(file, scope));
     } else {
-      references.push(...old);
+      references.push(...(previousByFile.get(file.path) ?? []));
     }
   }
   return {

@@ -5,14 +5,28 @@ export { detectLanguage, looksBinary, shebangInterpreter } from './languages/det
 export { indexFile, type IndexOptions } from './index-file.ts';
 export {
   indexRepository,
+  streamRepositoryIndex,
   updateIndex,
   type ChangedFile,
+  type IndexSink,
+  type StreamSummary,
   type LazySourceFile,
   type RepositoryOptions,
   type UpdateResult,
 } from './index-repository.ts';
 export { objectId, codeHash, normalizeCode } from './identity.ts';
-export { resolveReferences } from './resolve/references.ts';
+export { importTargets, resolveFileReferences, resolveReferences } from './resolve/references.ts';
+export { StreamingResolver, type ResolvedFile } from './resolve/stream.ts';
+export { affectedFiles, type ChangeOutline } from './resolve/affected.ts';
+export {
+  fileSymbols,
+  scopeOf,
+  symbolShape,
+  type FileSymbols,
+  type PathSet,
+  type ResolveScope,
+  type SymbolObject,
+} from './resolve/symbols.ts';
 export { callsOf, calledBy, usagesOf, isTestPath } from './resolve/queries.ts';
 export { generateDoc, type GeneratedDoc } from './generate/docs.ts';
 export { renderDocComment } from './generate/render.ts';

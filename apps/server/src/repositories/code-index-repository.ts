@@ -324,7 +324,8 @@ export async function sourceFilesWithObjectCounts(db: Db, repoId: string, commit
       join
         .onRef('file_indexes.repo_id', '=', 'files.repo_id')
         .onRef('file_indexes.blob_sha', '=', 'files.blob_sha')
-        .onRef('file_indexes.path', '=', 'files.path'),
+        .onRef('file_indexes.path', '=', 'files.path')
+        .on('file_indexes.schema_version', '=', ENGINE_SCHEMA_VERSION),
     )
     .select([
       'files.path',

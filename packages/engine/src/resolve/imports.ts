@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import type { PathSet } from './symbols.ts';
 
 const JS_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
 
@@ -10,7 +11,7 @@ export function resolveImportPath(
   fromPath: string,
   language: string | null,
   source: string,
-  paths: ReadonlySet<string>,
+  paths: PathSet,
 ): string | undefined {
   if (language === 'python') return resolvePython(fromPath, source, paths);
   if (language === 'typescript' || language === 'tsx' || language === 'javascript') {
@@ -29,11 +30,7 @@ export function resolveImportPath(
   return paths.has(relative) ? relative : undefined;
 }
 
-function resolvePython(
-  fromPath: string,
-  source: string,
-  paths: ReadonlySet<string>,
-): string | undefined {
+function resolvePython(fromPath: string, source: string, paths: PathSet): string | undefined {
   const dots = /^\.*/.exec(source)![0].length;
   const rest = source.slice(dots).split('.').filter(Boolean).join('/');
   const roots: string[] = [];

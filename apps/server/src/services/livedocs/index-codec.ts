@@ -1,5 +1,7 @@
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { createGzip, gunzip, gzip } from 'node:zlib';
 import type { FileIndex, Reference } from '@codedocs/engine';
 
 const gzipAsync = promisify(gzip);
@@ -12,6 +14,61 @@ export async function encodeModel(value: FileIndex | Reference[]): Promise<Buffe
 
 async function decode<T>(data: Uint8Array): Promise<T> {
   return JSON.parse((await gunzipAsync(data)).toString('utf8')) as T;
+}
+
+/**
+ * A commit's references, written a file at a time as they are resolved and gzipped on the fly,
+ * so the whole list never exists in memory as objects or as one JSON string. The stored format
+ * is the same gzipped JSON array encodeModel writes; files come in the order they resolved.
+ */
+export class ReferencesEncoder {
+  private readonly gzip = createGzip({ level: 6 });
+  private readonly chunks: Buffer[] = [];
+  private readonly done: Promise<void>;
+  private empty = true;
+
+  constructor() {
+    this.gzip.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+    this.done = finished(this.gzip);
+    this.gzip.write('[');
+  }
+
+  /** Appends one file's references (waits while the compressor catches up). */
+  async add(references: readonly Reference[]): Promise<void> {
+    if (references.length === 0) return;
+    const text = JSON.stringify(references).slice(1, -1);
+    const more = this.gzip.write(this.empty ? text : `,${text}`);
+    this.empty = false;
+    if (!more) await once(this.gzip, 'drain');
+  }
+
+  /** Closes the array; the gzipped bytes to store. */
+  async finish(): Promise<Buffer> {
+    this.gzip.end(']');
+    await this.done;
+    return Buffer.concat(this.chunks);
+  }
+}
+
+/** A stored file model, decoded without keeping it in the cache (bulk reads while indexing). */
+export function decodeFileIndexUncached(row: { data: Uint8Array }): Promise<FileIndex> {
+  return decode<FileIndex>(row.data);
+}
+
+/**
+ * References in file order, each file's in source order. Commits indexed as a stream store files
+ * in the order they resolved; a stable sort by file puts them back (already-sorted lists, as
+ * older commits stored them, are left as they are).
+ */
+function inFileOrder(references: Reference[]): Reference[] {
+  for (let i = 1; i < references.length; i++) {
+    if (references[i - 1]!.fromFile > references[i]!.fromFile) {
+      return references.sort((a, b) =>
+        a.fromFile < b.fromFile ? -1 : a.fromFile > b.fromFile ? 1 : 0,
+      );
+    }
+  }
+  return references;
 }
 
 /** A small least-recently-used map: reads of one commit reuse what the last request decoded. */
@@ -62,7 +119,7 @@ export async function decodeReferences(
   const key = `${repoId}\0${commitId}`;
   const cached = referenceCache.get(key);
   if (cached) return cached;
-  const decoded = await decode<Reference[]>(data);
+  const decoded = inFileOrder(await decode<Reference[]>(data));
   referenceCache.set(key, decoded);
   return decoded;
 }

@@ -1,10 +1,13 @@
 import {
+  affectedFiles,
   ENGINE_SCHEMA_VERSION,
-  resolveReferences,
-  updateIndex,
-  type ChangedFile,
+  fileSymbols,
+  importTargets,
+  resolveFileReferences,
+  StreamingResolver,
+  symbolShape,
   type FileIndex,
-  type Reference,
+  type FileSymbols,
 } from '@codedocs/engine';
 import type { NewCodeObject } from '@codedocs/db';
 import { readBlobs } from '../../git/index';
@@ -26,7 +29,12 @@ import type { Config } from '../../config';
 import { nowIso } from '../context';
 import { localGit } from '../repos/repo-git';
 import { repoDirectory } from '../repos/repo-paths';
-import { decodeFileIndex, decodeReferences, encodeModel } from './index-codec';
+import {
+  decodeFileIndexUncached,
+  decodeReferences,
+  encodeModel,
+  ReferencesEncoder,
+} from './index-codec';
 import { sharedParsePool } from './parse-pool';
 
 /** Files the engine would not parse anyway (it lists them as too large). */
@@ -62,9 +70,34 @@ export interface IndexCommitResult {
 
 const key = (f: { blob_sha: string; path: string }) => `${f.blob_sha}\0${f.path}`;
 
+/** Models decoded per read while a run streams through stored ones. */
+const LOAD_BATCH = 200;
+
+/**
+ * Stored models of these files, a batch at a time, each handed to `take` and then dropped (not
+ * cached: a bulk read must not fill the readers' cache). Answers the paths it found.
+ */
+async function streamStoredModels(
+  db: Db,
+  repoId: string,
+  files: readonly SourceFileRow[],
+  take: (model: FileIndex) => Promise<void>,
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < files.length; start += LOAD_BATCH) {
+    const rows = await loadFileIndexes(db, repoId, files.slice(start, start + LOAD_BATCH));
+    for (const row of rows) {
+      found.add(row.path);
+      await take(await decodeFileIndexUncached(row));
+    }
+  }
+  return found;
+}
+
 async function loadModels(db: Db, repoId: string, files: readonly SourceFileRow[]) {
-  const rows = await loadFileIndexes(db, repoId, files);
-  return Promise.all(rows.map((row) => decodeFileIndex(repoId, row)));
+  const models: FileIndex[] = [];
+  await streamStoredModels(db, repoId, files, async (model) => void models.push(model));
+  return models;
 }
 
 async function storeModels(
@@ -92,24 +125,24 @@ async function storeModels(
 
 /**
  * Parses the given files of a commit on the shared thread pool, streaming their bytes from git a
- * batch at a time and storing each model as it is made, so memory holds a window of files and
- * their models, never the repository's sources.
+ * batch at a time, storing each model and handing it to `take` as it is made, so memory holds a
+ * window of files and their models, never the repository's sources or all its models.
  */
 async function parseAndStore(
   deps: IndexDeps,
   request: IndexCommitRequest,
   files: readonly SourceFileRow[],
-): Promise<FileIndex[]> {
+  take: (model: FileIndex) => Promise<void>,
+): Promise<string[]> {
   const pool = sharedParsePool();
   const git = { ...localGit(deps.config, request.signal), maxBytes: MAX_SOURCE_BYTES };
   const pathsOfBlob = new Map<string, SourceFileRow[]>();
   for (const file of files)
     pathsOfBlob.set(file.blob_sha, [...(pathsOfBlob.get(file.blob_sha) ?? []), file]);
   const blobOf = new Map(files.map((f) => [f.path, f.blob_sha]));
-  const parsed: FileIndex[] = [];
+  const parsed: string[] = [];
   let unstored: FileIndex[] = [];
   const inFlight = new Set<Promise<void>>();
-  let done = 0;
   const flush = async () => {
     const batch = unstored;
     unstored = [];
@@ -122,10 +155,11 @@ async function parseAndStore(
       const task = pool
         .run({ path: file.path, content: blob.skipped ? '' : blob.content, options: {} })
         .then(async (model) => {
-          parsed.push(model);
+          parsed.push(model.path);
           unstored.push(model);
-          done++;
+          await take(model);
           if (unstored.length >= STORE_BATCH) await flush();
+          const done = parsed.length;
           if (done % 25 === 0 || done === files.length) {
             await request.reportProgress?.(
               done,
@@ -172,12 +206,165 @@ function objectRows(
   );
 }
 
+/** What a full or incremental run made: the commit's references and its registry rows. */
+interface CommitIndexData {
+  referencesData: Buffer;
+  registry: NewCodeObject[];
+  objects: number;
+  /** Paths whose objects changed, or null when every path was indexed (a full run). */
+  changedPaths: string[] | null;
+  parsed: string[];
+}
+
+/**
+ * A full run: every model of the commit (stored ones read back, the rest parsed) goes once
+ * through the engine's streaming resolver, and each file's references straight into the gzipped
+ * blob, so memory holds the symbols of the repository and a window of models, not every model.
+ */
+async function indexFully(
+  deps: IndexDeps,
+  request: IndexCommitRequest,
+  listing: readonly SourceFileRow[],
+  stored: ReadonlySet<string>,
+): Promise<CommitIndexData> {
+  const fileIdOf = new Map(listing.map((f) => [f.path, f.file_id]));
+  const resolver = new StreamingResolver(new Set(listing.map((f) => f.path)));
+  const encoder = new ReferencesEncoder();
+  const registry: NewCodeObject[] = [];
+  let objects = 0;
+  const take = async (model: FileIndex) => {
+    objects += model.objects.length;
+    registry.push(...objectRows(request.repoId, [model], fileIdOf));
+    for (const resolved of resolver.add(model)) await encoder.add(resolved.references);
+  };
+  const loaded = await streamStoredModels(
+    deps.db,
+    request.repoId,
+    listing.filter((f) => stored.has(key(f))),
+    take,
+  );
+  // what was stored a moment ago may have been pruned since (maintenance): parse it again
+  const parsed = await parseAndStore(
+    deps,
+    request,
+    listing.filter((f) => !loaded.has(f.path)),
+    take,
+  );
+  for (const resolved of resolver.finish()) await encoder.add(resolved.references);
+  return { referencesData: await encoder.finish(), registry, objects, changedPaths: null, parsed };
+}
+
+/**
+ * An incremental run from an indexed base commit: changed files are parsed (or read back when a
+ * model of their blob is stored), and references are recomputed only for them and for the files
+ * whose imports see a difference (the engine's affectedFiles). Only those models, and the
+ * symbols of what they import, are read; every other file keeps the base commit's references.
+ */
+async function indexFromBase(
+  deps: IndexDeps,
+  request: IndexCommitRequest,
+  listing: readonly SourceFileRow[],
+  stored: ReadonlySet<string>,
+  base: { commitId: string; objectCount: number },
+): Promise<CommitIndexData> {
+  const { db } = deps;
+  const { repoId } = request;
+  const baseListing = await listSourceFiles(db, repoId, base.commitId);
+  const baseByPath = new Map(baseListing.map((f) => [f.path, f]));
+  const byPath = new Map(listing.map((f) => [f.path, f]));
+  const changed = listing.filter((f) => baseByPath.get(f.path)?.blob_sha !== f.blob_sha);
+  const deleted = baseListing.filter((f) => !byPath.has(f.path)).map((f) => f.path);
+  const changedPaths = new Set([...changed.map((f) => f.path), ...deleted]);
+  // the base commit's versions of what changed: their symbols and object counts
+  const before = new Map(
+    (
+      await loadModels(
+        db,
+        repoId,
+        baseListing.filter((f) => changedPaths.has(f.path)),
+      )
+    ).map((m) => [m.path, m]),
+  );
+  const after = new Map<string, FileIndex>();
+  const collect = async (model: FileIndex) => void after.set(model.path, model);
+  const loaded = await streamStoredModels(
+    db,
+    repoId,
+    changed.filter((f) => stored.has(key(f))),
+    collect,
+  );
+  const parsed = await parseAndStore(
+    deps,
+    request,
+    changed.filter((f) => !loaded.has(f.path)),
+    collect,
+  );
+  const shape = (model: FileIndex | undefined) => symbolShape(model && fileSymbols(model));
+  const reshaped = new Set(
+    [...changedPaths].filter((path) => shape(before.get(path)) !== shape(after.get(path))),
+  );
+  const previous = await decodeReferences(
+    repoId,
+    base.commitId,
+    (await loadRepoReferences(db, repoId, base.commitId)) ?? new Uint8Array(),
+  );
+  const paths = new Set(byPath.keys());
+  const affected = affectedFiles(
+    {
+      changed: changedPaths,
+      reshaped,
+      pathsAdded: changed.some((f) => !baseByPath.has(f.path)),
+      paths,
+      languageOf: (path) => byPath.get(path)?.language ?? null,
+    },
+    previous,
+  );
+  // the files to resolve again, and the symbols of every file they import
+  const symbols = new Map<string, FileSymbols>();
+  const toResolve = [...after.values()];
+  const addSymbols = async (model: FileIndex) => void symbols.set(model.path, fileSymbols(model));
+  await streamStoredModels(
+    db,
+    repoId,
+    [...affected].flatMap((path) => byPath.get(path) ?? []),
+    async (model) => {
+      toResolve.push(model);
+      await addSymbols(model);
+    },
+  );
+  for (const model of after.values()) await addSymbols(model);
+  const scope = { paths, symbols: (path: string) => symbols.get(path) };
+  const imported = new Set(toResolve.flatMap((model) => importTargets(model, scope)));
+  await streamStoredModels(
+    db,
+    repoId,
+    [...imported].filter((path) => !symbols.has(path)).flatMap((path) => byPath.get(path) ?? []),
+    addSymbols,
+  );
+  const encoder = new ReferencesEncoder();
+  const kept = previous.filter((r) => !changedPaths.has(r.fromFile) && !affected.has(r.fromFile));
+  await encoder.add(kept);
+  for (const model of toResolve) await encoder.add(resolveFileReferences(model, scope));
+  const fileIdOf = new Map(listing.map((f) => [f.path, f.file_id]));
+  let objects = base.objectCount;
+  for (const path of changedPaths) {
+    objects += (after.get(path)?.objects.length ?? 0) - (before.get(path)?.objects.length ?? 0);
+  }
+  return {
+    referencesData: await encoder.finish(),
+    registry: objectRows(repoId, [...after.values()], fileIdOf),
+    objects,
+    changedPaths: [...changedPaths],
+    parsed,
+  };
+}
+
 /**
  * Indexes one listed commit (idempotent: an indexed commit is left as it is). Models are stored
  * per (blob, path), so only files no earlier commit had are parsed; with an indexed `baseCommit`
- * the references are recomputed only for the files the change can affect (the engine's
- * updateIndex). The commit's references and the object registry are written in one transaction;
- * objects are marked present only when the commit is still the repository's current one.
+ * the references are recomputed only for the files the change can affect. The commit's
+ * references and the object registry are written in one transaction; objects are marked present
+ * only when the commit is still the repository's current one.
  */
 export async function indexCommit(
   deps: IndexDeps,
@@ -193,7 +380,6 @@ export async function indexCommit(
   const listing = (await listSourceFiles(db, repoId, commitId)).filter(
     (f) => f.size <= MAX_SOURCE_BYTES,
   );
-  const fileIdOf = new Map(listing.map((f) => [f.path, f.file_id]));
   const stored = await storedFileIndexKeys(db, repoId, listing);
   const missing = listing.filter((f) => !stored.has(key(f)));
   await request.reportProgress?.(
@@ -202,96 +388,37 @@ export async function indexCommit(
     `Reading code: 0 of ${missing.length} files`,
   );
   const base = request.baseCommit ? await findRepoIndex(db, repoId, request.baseCommit) : undefined;
-  let files: FileIndex[];
-  let references: Reference[];
-  let registry: FileIndex[];
-  let changedPaths: string[] | null;
-  let parsed: string[];
-  if (
-    base &&
-    request.baseCommit &&
-    base.schema_version === ENGINE_SCHEMA_VERSION &&
-    missing.length <= Math.max(200, listing.length / 2)
-  ) {
-    const baseListing = await listSourceFiles(db, repoId, request.baseCommit);
-    const baseBlob = new Map(baseListing.map((f) => [f.path, f.blob_sha]));
-    const currentPaths = new Set(listing.map((f) => f.path));
-    const changed = listing.filter((f) => baseBlob.get(f.path) !== f.blob_sha);
-    const deleted = baseListing.filter((f) => !currentPaths.has(f.path)).map((f) => f.path);
-    const previous = {
-      schemaVersion: ENGINE_SCHEMA_VERSION,
-      files: await loadModels(db, repoId, baseListing),
-      references: await decodeReferences(
-        repoId,
-        request.baseCommit,
-        (await loadRepoReferences(db, repoId, request.baseCommit)) ?? new Uint8Array(),
-      ),
-    };
-    const changedFiles: ChangedFile[] = deleted.map((path) => ({ path, content: null }));
-    const git = { ...localGit(deps.config, request.signal), maxBytes: MAX_SOURCE_BYTES };
-    const byBlob = new Map<string, SourceFileRow[]>();
-    for (const f of changed) byBlob.set(f.blob_sha, [...(byBlob.get(f.blob_sha) ?? []), f]);
-    for await (const blob of readBlobs(
-      repoDirectory(deps.config.dataDir, repoId),
-      [...byBlob.keys()],
-      git,
-    )) {
-      for (const f of byBlob.get(blob.blobSha) ?? [])
-        changedFiles.push({ path: f.path, content: blob.skipped ? '' : blob.content });
-    }
-    const update = await updateIndex(previous, changedFiles, { pool: sharedParsePool() });
-    files = update.index.files;
-    references = update.index.references;
-    const reparsed = new Set(update.reparsed);
-    registry = files.filter((f) => reparsed.has(f.path));
-    await storeModels(db, repoId, registry, new Map(listing.map((f) => [f.path, f.blob_sha])));
-    changedPaths = [...changed.map((f) => f.path), ...deleted];
-    parsed = update.reparsed;
-  } else {
-    const reused = await loadModels(
-      db,
-      repoId,
-      listing.filter((f) => stored.has(key(f))),
-    );
-    // what was stored a moment ago may have been pruned since (maintenance): parse it again
-    const loaded = new Set(reused.map((f) => f.path));
-    const fresh = await parseAndStore(
-      deps,
-      request,
-      listing.filter((f) => !loaded.has(f.path)),
-    );
-    files = [...fresh, ...reused].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    references = resolveReferences(files);
-    registry = files;
-    changedPaths = null;
-    parsed = fresh.map((f) => f.path);
-  }
+  const run =
+    base && missing.length <= Math.max(200, listing.length / 2)
+      ? await indexFromBase(deps, request, listing, stored, {
+          commitId: base.commit_id,
+          objectCount: base.object_count,
+        })
+      : await indexFully(deps, request, listing, stored);
   request.signal?.throwIfAborted();
-  const objects = files.reduce((sum, f) => sum + f.objects.length, 0);
-  const referencesData = await encodeModel(references);
   await db.transaction().execute(async (trx) => {
     const current = (await findRepo(trx, repoId))?.head_commit === commitId;
-    if (current) await clearPresence(trx, repoId, changedPaths);
-    await upsertCodeObjects(trx, objectRows(repoId, registry, fileIdOf), current);
+    if (current) await clearPresence(trx, repoId, run.changedPaths);
+    await upsertCodeObjects(trx, run.registry, current);
     await insertRepoIndex(trx, {
       repo_id: repoId,
       commit_id: commitId,
       schema_version: ENGINE_SCHEMA_VERSION,
       file_count: listing.length,
-      object_count: objects,
-      references_data: referencesData,
+      object_count: run.objects,
+      references_data: run.referencesData,
     });
   });
   await request.reportProgress?.(
     missing.length + 1,
     missing.length + 1,
-    `Indexed ${objects} objects`,
+    `Indexed ${run.objects} objects`,
   );
   return {
     alreadyIndexed: false,
-    parsed,
-    objects,
-    mode: changedPaths === null ? 'full' : 'incremental',
+    parsed: run.parsed,
+    objects: run.objects,
+    mode: run.changedPaths === null ? 'full' : 'incremental',
   };
 }
 
@@ -301,11 +428,14 @@ export async function indexCommit(
  */
 async function refreshPresence(deps: IndexDeps, repoId: string, commitId: string): Promise<void> {
   const listing = await listSourceFiles(deps.db, repoId, commitId);
-  const files = await loadModels(deps.db, repoId, listing);
   const fileIdOf = new Map(listing.map((f) => [f.path, f.file_id]));
+  const rows: NewCodeObject[] = [];
+  await streamStoredModels(deps.db, repoId, listing, async (model) => {
+    rows.push(...objectRows(repoId, [model], fileIdOf));
+  });
   await deps.db.transaction().execute(async (trx) => {
     if ((await findRepo(trx, repoId))?.head_commit !== commitId) return;
     await clearPresence(trx, repoId, null);
-    await upsertCodeObjects(trx, objectRows(repoId, files, fileIdOf), true);
+    await upsertCodeObjects(trx, rows, true);
   });
 }

@@ -1,0 +1,167 @@
+import { describe, expect, test } from 'vitest';
+import { indexRepository, updateIndex, type ChangedFile } from '../index-repository.ts';
+import type { FileIndex, SourceFile } from '../model.ts';
+import { resolveFileReferences, resolveReferences } from './references.ts';
+import { StreamingResolver } from './stream.ts';
+import { scopeOf } from './symbols.ts';
+
+/** A small deterministic PRNG (mulberry32), so a failing case can be replayed by its seed. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NAMES = ['load', 'save', 'parse', 'render', 'check', 'build'];
+/** TS modules (some only as directories with an index), and Python modules of a package. */
+const TS_PATHS = ['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/d/index.ts', 'src/d.ts', 'src/e.ts'];
+const PY_PATHS = ['pkg/__init__.py', 'pkg/x.py', 'pkg/y.py', 'pkg/z.py'];
+
+function tsModule(next: () => number): string {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const lines: string[] = [];
+  for (const target of ['./a', './b', './c', './d', './e'].filter(() => next() < 0.4)) {
+    lines.push(`import { ${pick(NAMES)}, ${pick(NAMES)} } from '${target}';`);
+  }
+  if (next() < 0.3) lines.push(`import * as ns from './${pick(['a', 'b', 'c'])}';`);
+  for (const name of NAMES.filter(() => next() < 0.5)) {
+    lines.push(
+      `export function ${name}(v: number): number { return ${pick(NAMES)}(v) + ns.${pick(NAMES)}(v); }`,
+    );
+  }
+  if (next() < 0.4) {
+    lines.push(
+      `export class ${pick(['Store', 'View'])} { run() { return this.${pick(NAMES)}(); } ${pick(NAMES)}() { return ${pick(NAMES)}(1); } }`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function pyModule(next: () => number): string {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const lines: string[] = [];
+  for (const target of ['x', 'y', 'z'].filter(() => next() < 0.4)) {
+    lines.push(
+      next() < 0.5 ? `from pkg.${target} import ${pick(NAMES)}` : `from .${target} import *`,
+    );
+  }
+  for (const name of NAMES.filter(() => next() < 0.5)) {
+    lines.push(`def ${name}(v):\n    return ${pick(NAMES)}(v)\n`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function randomRepo(next: () => number): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const path of TS_PATHS) if (next() < 0.7) files.set(path, tsModule(next));
+  for (const path of PY_PATHS) if (next() < 0.8) files.set(path, pyModule(next));
+  return files;
+}
+
+const sources = (files: Map<string, string>): SourceFile[] =>
+  [...files].map(([path, content]) => ({ path, content }));
+
+describe('reference resolution', () => {
+  test('streaming in any order gives what resolving with every file in memory gives', async () => {
+    const next = random(7);
+    for (let round = 0; round < 5; round++) {
+      const { files } = await indexRepository(sources(randomRepo(next)));
+      const expected = resolveReferences(files);
+      for (const order of [files, [...files].reverse(), [...files].sort(() => next() - 0.5)]) {
+        const resolver = new StreamingResolver(new Set(files.map((f) => f.path)));
+        const byFile = new Map<string, unknown[]>();
+        for (const file of order) {
+          for (const done of resolver.add(file)) byFile.set(done.path, done.references);
+        }
+        expect(resolver.waitingCount).toBe(0);
+        expect(resolver.finish()).toEqual([]);
+        expect(files.flatMap((f) => byFile.get(f.path) ?? [])).toEqual(expected);
+      }
+    }
+  });
+
+  test('a file waits for what it imports, and resolves at finish if that never comes', () => {
+    const file = (path: string, imports: string[], names: string[] = []): FileIndex => ({
+      path,
+      language: 'typescript',
+      status: 'parsed',
+      contentHash: path,
+      bytes: 0,
+      lines: 0,
+      objects: [],
+      sites: names.map((name) => ({ name, kind: 'call', line: 1, column: 1, snippet: name })),
+      imports: imports.map((source) => ({ source, names: names, line: 1 })),
+      diagnostics: [],
+    });
+    const needed: string[] = [];
+    const resolver = new StreamingResolver(new Set(['a.ts', 'b.ts', 'c.ts']), (path) =>
+      needed.push(path),
+    );
+    expect(resolver.add(file('a.ts', ['./b', './c'], ['f']))).toEqual([]);
+    expect(needed).toEqual(['b.ts', 'c.ts']);
+    expect(resolver.add(file('b.ts', []))).toMatchObject([{ path: 'b.ts' }]);
+    expect(resolver.waitingCount).toBe(1);
+    const [done] = resolver.finish();
+    expect(done?.path).toBe('a.ts');
+    expect(done?.references.map((r) => r.toFile)).toEqual(['b.ts', 'c.ts', undefined]);
+    expect(resolver.peakWaiting).toBe(1);
+    expect(() => resolver.add(file('b.ts', []))).toThrow(/added twice/);
+  });
+
+  test('an incremental update always equals indexing the new files from scratch', async () => {
+    const next = random(42);
+    for (let round = 0; round < 12; round++) {
+      let files = randomRepo(next);
+      let index = await indexRepository(sources(files));
+      for (let step = 0; step < 4; step++) {
+        const changes: ChangedFile[] = [];
+        const after = new Map(files);
+        for (const path of [...TS_PATHS, ...PY_PATHS]) {
+          const roll = next();
+          if (roll < 0.15 && after.has(path)) {
+            after.delete(path);
+            changes.push({ path, content: null });
+          } else if (roll < 0.4) {
+            const content = path.endsWith('.py') ? pyModule(next) : tsModule(next);
+            after.set(path, content);
+            changes.push({ path, content });
+          } else if (roll < 0.5 && after.has(path)) {
+            // an edit inside bodies only: the file's symbols stay as they were
+            const content = after.get(path)!.replace(/\(v\)/g, '(v + 1)');
+            after.set(path, content);
+            changes.push({ path, content });
+          }
+        }
+        const update = await updateIndex(index, changes);
+        const fresh = await indexRepository(sources(after));
+        expect(update.index, `seed 42, round ${round}, step ${step}`).toEqual(fresh);
+        expect(update.reparsed.sort()).toEqual(
+          changes
+            .filter((c) => c.content !== null)
+            .map((c) => c.path)
+            .sort(),
+        );
+        files = after;
+        index = update.index;
+      }
+    }
+  });
+
+  test('a scope answers for the files it was given only', async () => {
+    const { files } = await indexRepository([
+      { path: 'a.ts', content: "import { f } from './b';\nexport function g() { return f(); }\n" },
+      { path: 'b.ts', content: 'export function f() { return 1; }\n' },
+    ]);
+    const alone = scopeOf(files.filter((f) => f.path === 'a.ts'));
+    const call = resolveFileReferences(files[0]!, alone).find((r) => r.kind === 'call');
+    // b.ts is not in the scope: the import is external and the call unresolved, never guessed
+    expect(call?.toId).toBeUndefined();
+    expect(
+      resolveFileReferences(files[0]!, scopeOf(files)).find((r) => r.kind === 'call')?.toFile,
+    ).toBe('b.ts');
+  });
+});

@@ -1,0 +1,110 @@
+import type { FileIndex, Reference } from '../model.ts';
+import { importTargets, resolveFileReferences } from './references.ts';
+import { fileSymbols, type FileSymbols, type PathSet, type ResolveScope } from './symbols.ts';
+
+/** A file whose references are resolved: its path and every reference made from it. */
+export interface ResolvedFile {
+  path: string;
+  references: Reference[];
+}
+
+/** What a waiting file keeps: its imports and sites (no objects, docs or bodies). */
+interface Waiting {
+  file: FileIndex;
+  missing: Set<string>;
+}
+
+/**
+ * Resolves references while files arrive one by one, in any order, so no caller has to hold every
+ * model of a repository. A file resolves against its own symbols and those of the files it
+ * imports; it resolves as soon as all of those have arrived, and until then keeps only its imports
+ * and sites. What stays for the whole run is each file's compact symbols (ids, names, kinds).
+ *
+ * The result is the same as resolving with every file in memory: `add` every file of `paths`,
+ * then `finish`.
+ */
+export class StreamingResolver {
+  private readonly symbols = new Map<string, FileSymbols>();
+  private readonly waiting = new Map<string, Waiting>();
+  /** For each path not yet arrived, the files waiting for it. */
+  private readonly waitersOf = new Map<string, Waiting[]>();
+  private readonly scope: ResolveScope;
+  private peak = 0;
+
+  /**
+   * @param paths every path that will be added (the commit's files), for resolving imports
+   * @param onNeed called when a file first waits for `path`, so a scheduler can parse it next
+   */
+  constructor(
+    paths: PathSet,
+    private readonly onNeed?: (path: string) => void,
+  ) {
+    this.scope = { paths, symbols: (path) => this.symbols.get(path) };
+  }
+
+  /** Files that arrived but still wait for a file they import. */
+  get waitingCount(): number {
+    return this.waiting.size;
+  }
+
+  /** The most files that waited at once during the run. */
+  get peakWaiting(): number {
+    return this.peak;
+  }
+
+  /**
+   * Takes a parsed file (the caller may drop the model afterwards) and returns the files that can
+   * now be resolved: this one when everything it imports has arrived, and any file that was
+   * waiting only for this one.
+   */
+  add(file: FileIndex): ResolvedFile[] {
+    if (this.symbols.has(file.path) || this.waiting.has(file.path)) {
+      throw new Error(`${file.path} was added twice`);
+    }
+    this.symbols.set(file.path, fileSymbols(file));
+    const out: ResolvedFile[] = [];
+    const missing = new Set(importTargets(file, this.scope).filter((t) => !this.symbols.has(t)));
+    if (missing.size === 0) out.push(this.resolve(file));
+    else {
+      // keep only what resolving needs: the objects are in the symbols already
+      const entry: Waiting = { file: { ...file, objects: [], diagnostics: [] }, missing };
+      this.waiting.set(file.path, entry);
+      for (const path of missing) {
+        const list = this.waitersOf.get(path);
+        if (list) list.push(entry);
+        else {
+          this.waitersOf.set(path, [entry]);
+          this.onNeed?.(path);
+        }
+      }
+      this.peak = Math.max(this.peak, this.waiting.size);
+    }
+    const waiters = this.waitersOf.get(file.path);
+    if (waiters) {
+      this.waitersOf.delete(file.path);
+      for (const entry of waiters) {
+        entry.missing.delete(file.path);
+        if (entry.missing.size === 0) {
+          this.waiting.delete(entry.file.path);
+          out.push(this.resolve(entry.file));
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Resolves every file still waiting (its imports name paths that never arrived, e.g. files
+   * too large to index: those resolve as having no symbols).
+   */
+  finish(): ResolvedFile[] {
+    const out = [...this.waiting.values()].map((entry) => this.resolve(entry.file));
+    this.waiting.clear();
+    this.waitersOf.clear();
+    return out;
+  }
+
+  private resolve(file: FileIndex): ResolvedFile {
+    return { path: file.path, references: resolveFileReferences(file, this.scope) };
+  }
+}

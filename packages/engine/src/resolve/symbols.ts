@@ -1,0 +1,67 @@
+import type { FileIndex, ObjectKind } from '../model.ts';
+
+/** What resolution needs of one object: a few fields, not its docs, signature or body. */
+export interface SymbolObject {
+  id: string;
+  kind: ObjectKind;
+  parentId?: string;
+  /** The file that defines it (shared string, not a copy). */
+  path: string;
+}
+
+/** One file's objects by name and by id: all that resolving a site against the file needs. */
+export interface FileSymbols {
+  path: string;
+  byName: Map<string, SymbolObject[]>;
+  byId: Map<string, SymbolObject>;
+}
+
+/**
+ * Where resolution looks things up: which paths exist (for imports) and the symbols of a file.
+ * A file resolves against its own symbols and those of the files it imports, nothing else, so a
+ * scope only has to answer for those.
+ */
+export interface ResolveScope {
+  paths: PathSet;
+  symbols(path: string): FileSymbols | undefined;
+}
+
+/** The paths of a commit, as import resolution asks about them. */
+export interface PathSet {
+  has(path: string): boolean;
+}
+
+/** The compact symbols of a parsed file. */
+export function fileSymbols(file: FileIndex): FileSymbols {
+  const symbols: FileSymbols = { path: file.path, byName: new Map(), byId: new Map() };
+  for (const object of file.objects) {
+    const entry: SymbolObject = { id: object.id, kind: object.kind, path: file.path };
+    if (object.parentId) entry.parentId = object.parentId;
+    symbols.byId.set(object.id, entry);
+    const list = symbols.byName.get(object.name);
+    if (list) list.push(entry);
+    else symbols.byName.set(object.name, [entry]);
+  }
+  return symbols;
+}
+
+/**
+ * A string that differs exactly when resolving against the file could differ: its names, ids,
+ * kinds and parents. An edit inside a body keeps it, so files importing this one need not be
+ * resolved again.
+ */
+export function symbolShape(symbols: FileSymbols | undefined): string {
+  if (!symbols) return '';
+  const lines: string[] = [];
+  for (const [name, list] of symbols.byName) {
+    for (const o of list) lines.push(`${name}|${o.id}|${o.kind}|${o.parentId ?? ''}`);
+  }
+  return lines.sort().join('\n');
+}
+
+/** A scope over files all in memory (tests, the CLI, a whole-repository run). */
+export function scopeOf(files: Iterable<FileIndex>): ResolveScope {
+  const table = new Map<string, FileSymbols>();
+  for (const file of files) table.set(file.path, fileSymbols(file));
+  return { paths: table, symbols: (path) => table.get(path) };
+}
