@@ -2,6 +2,7 @@
 //   index <dir> [--json] [--threads N]   objects and counts per language (or the whole JSON model)
 //   doc <dir> <file>                     generated documentation of one file's objects (the file
 //                                        relative to <dir>, or a path to it from here)
+// Both stream the repository (only printed lines, or the one file, are kept), except --json.
 // Run as `npx tsx packages/engine/src/cli.ts …` or `npm run engine -- …`. Exit codes: 0 done,
 // 1 the file is not under <dir>, 2 bad usage or no such directory.
 import { statSync } from 'node:fs';
@@ -9,8 +10,9 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { listFiles } from './cli/walk.ts';
 import { generateDoc } from './generate/docs.ts';
 import { renderDocComment } from './generate/render.ts';
-import { indexRepository } from './index-repository.ts';
-import { summarize } from './cli/summary.ts';
+import { indexRepository, streamRepositoryIndex } from './index-repository.ts';
+import { IndexSummary } from './cli/summary.ts';
+import type { FileIndex, Reference } from './model.ts';
 
 function usage(): never {
   console.error('usage: cli.ts index <dir> [--json] [--threads N] | doc <dir> <file>');
@@ -34,34 +36,66 @@ async function main(args: string[]): Promise<void> {
     process.exit(2);
   }
   const files = listFiles(resolve(dir));
+  const options = threads ? { threads } : {};
   if (command === 'index') {
-    const index = await indexRepository(files, threads ? { threads } : {});
     if (rest.includes('--json')) {
-      process.stdout.write(`${JSON.stringify(index)}\n`);
+      process.stdout.write(`${JSON.stringify(await indexRepository(files, options))}\n`);
       return;
     }
-    for (const file of index.files) {
-      for (const o of file.objects)
-        console.log(`${file.path}:${o.range.startLine}\t${o.kind}\t${o.qualifiedName}`);
-      for (const d of file.diagnostics)
-        console.log(`${file.path}:${d.line ?? 0}\t${d.severity}\t${d.message}`);
+    // streamed: each file leaves only its printed lines behind (sorted by path at the end)
+    const summary = new IndexSummary();
+    const lines = new Map<string, string[]>();
+    await streamRepositoryIndex(
+      files,
+      {
+        file: (file) => {
+          summary.addFile(file);
+          lines.set(file.path, [
+            ...file.objects.map(
+              (o) => `${file.path}:${o.range.startLine}\t${o.kind}\t${o.qualifiedName}`,
+            ),
+            ...file.diagnostics.map(
+              (d) => `${file.path}:${d.line ?? 0}\t${d.severity}\t${d.message}`,
+            ),
+          ]);
+        },
+        references: (resolved) => summary.addReferences(resolved.references),
+      },
+      options,
+    );
+    for (const path of [...lines.keys()].sort()) {
+      for (const line of lines.get(path)!) console.log(line);
     }
-    console.log(summarize(index));
+    console.log(summary.toString());
     return;
   }
   if (command === 'doc') {
     const target = rest[0];
     if (!target) usage();
-    const index = await indexRepository(files);
-    const file =
-      index.files.find((f) => f.path === target) ??
-      index.files.find((f) => f.path === pathUnder(dir, target));
+    const path = files.some((f) => f.path === target) ? target : pathUnder(dir, target);
+    // streamed: only the file asked for is kept, with the references that point into it
+    let file: FileIndex | undefined;
+    const references: Reference[] = [];
+    await streamRepositoryIndex(
+      files,
+      {
+        file: (model) => {
+          if (model.path === path) file = model;
+        },
+        references: (resolved) => {
+          for (const ref of resolved.references) {
+            if (ref.toFile === path) references.push(ref);
+          }
+        },
+      },
+      options,
+    );
     if (!file) {
       console.error(`${target}: not found under ${dir}`);
       process.exit(1);
     }
     for (const object of file.objects) {
-      const doc = generateDoc(object, index.references);
+      const doc = generateDoc(object, references);
       console.log(`## ${object.kind} ${object.qualifiedName}  (line ${object.range.startLine})`);
       console.log(object.signature);
       console.log(renderDocComment(file.language ?? '', object, doc));
