@@ -16,6 +16,9 @@ async function decode<T>(data: Uint8Array): Promise<T> {
   return JSON.parse((await gunzipAsync(data)).toString('utf8')) as T;
 }
 
+/** References turned into JSON at once by ReferencesEncoder. */
+const ENCODE_SLICE = 2_000;
+
 /**
  * A commit's references, written a file at a time as they are resolved and gzipped on the fly,
  * so the whole list never exists in memory as objects or as one JSON string. The stored format
@@ -33,13 +36,17 @@ export class ReferencesEncoder {
     this.gzip.write('[');
   }
 
-  /** Appends one file's references (waits while the compressor catches up). */
+  /**
+   * Appends references (one file's, or a long run of them, written a slice at a time so no JSON
+   * string grows with the list); waits while the compressor catches up.
+   */
   async add(references: readonly Reference[]): Promise<void> {
-    if (references.length === 0) return;
-    const text = JSON.stringify(references).slice(1, -1);
-    const more = this.gzip.write(this.empty ? text : `,${text}`);
-    this.empty = false;
-    if (!more) await once(this.gzip, 'drain');
+    for (let start = 0; start < references.length; start += ENCODE_SLICE) {
+      const text = JSON.stringify(references.slice(start, start + ENCODE_SLICE)).slice(1, -1);
+      const more = this.gzip.write(this.empty ? text : `,${text}`);
+      this.empty = false;
+      if (!more) await once(this.gzip, 'drain');
+    }
   }
 
   /** Closes the array; the gzipped bytes to store. */
