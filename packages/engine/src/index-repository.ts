@@ -46,8 +46,8 @@ export interface StreamSummary {
   peakWaiting: number;
 }
 
-/** Parse tasks handed to a pool at once: enough to keep every thread's queue full. */
-const WINDOW = 32;
+/** Parse tasks handed to a pool at once per thread: enough to keep every thread's queue full. */
+const TASKS_PER_THREAD = 8;
 
 function parseTask(file: AnyFile, options: IndexOptions) {
   return 'absolutePath' in file
@@ -116,8 +116,9 @@ export async function streamRepositoryIndex(
           failed = true;
           reject(error);
         };
+        const window = Math.max(16, pool.threads * TASKS_PER_THREAD);
         const pump = () => {
-          while (!failed && active < WINDOW) {
+          while (!failed && active < window) {
             const file = next();
             if (!file) break;
             active++;

@@ -7,6 +7,8 @@ import { unpackFileIndex, type PackedFileIndex } from './transfer.ts';
 
 /** Runs parse tasks on worker threads, one per core by default. */
 export interface ParsePool {
+  /** Parser threads: a caller keeps about 8 tasks per thread in flight to keep each one busy. */
+  readonly threads: number;
   run(task: ParseTask): Promise<FileIndex>;
   destroy(): Promise<void>;
 }
@@ -35,6 +37,7 @@ export function createParsePool(
     execArgv: [...process.execArgv, ...execArgv],
   });
   return {
+    threads,
     run: async (task) => unpackFileIndex((await pool.run(task)) as PackedFileIndex),
     destroy: () => pool.destroy(),
   };
