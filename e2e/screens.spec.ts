@@ -30,6 +30,9 @@ const fileName = (path: string) => path.replace(/^\//, '').replace(/\//g, '_');
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
+    // each test visits and screenshots every screen in turn (a dozen full loads), so it gets
+    // three times the per-test budget: on a busy 2-core machine 30 s is too tight for that
+    test.slow();
     test.beforeEach(async ({ context }) => {
       await context.addInitScript((dark) => {
         localStorage.setItem('darkMode', String(dark));
