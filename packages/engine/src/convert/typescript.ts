@@ -62,6 +62,14 @@ interface Scope {
  */
 export function convertTypeScript(root: Node, ctx: ConvertContext): void {
   walkScoped(root, VISITED, {} as Scope, (node, scope) => enter(node, ctx, scope));
+  // declarations exported by name elsewhere in the file (`export { f }`, `export default f`)
+  const byName = exported.get(ctx);
+  if (byName) {
+    for (const object of ctx.objects) {
+      if (object.parentId === undefined && byName.has(object.name))
+        object.modifiers.exported = true;
+    }
+  }
 }
 
 const VISITED = [
@@ -348,6 +356,15 @@ const declaredNames = new WeakMap<ConvertContext, Set<number>>();
  */
 const exportValues = new WeakMap<ConvertContext, Set<number>>();
 
+/** Local names an export clause or `export default <name>` exports, per file. */
+const exported = new WeakMap<ConvertContext, Set<string>>();
+
+function exportedLocals(ctx: ConvertContext): Set<string> {
+  let set = exported.get(ctx);
+  if (!set) exported.set(ctx, (set = new Set()));
+  return set;
+}
+
 function enter(node: Node, ctx: ConvertContext, scope: Scope): Scope {
   const type = node.type;
   if (type === 'export_statement') {
@@ -356,6 +373,15 @@ function enter(node: Node, ctx: ConvertContext, scope: Scope): Scope {
       const set = exportValues.get(ctx) ?? new Set<number>();
       set.add(value.id);
       exportValues.set(ctx, set);
+      // `export default helper;`
+      if (value.type === 'identifier') exportedLocals(ctx).add(textOf(ctx, value));
+    } else if (!node.childForFieldName('declaration') && !node.childForFieldName('source')) {
+      // `export { helper, parse as read };` exports local declarations by name
+      const clause = namedKids(node).find((c) => c.type === 'export_clause');
+      for (const spec of clause ? namedKids(clause) : []) {
+        const local = spec.type === 'export_specifier' ? fieldText(spec, 'name') : undefined;
+        if (local) exportedLocals(ctx).add(local);
+      }
     }
     return scope;
   }

@@ -37,7 +37,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
     name: 'JavaScript',
     extensions: ['.js', '.mjs', '.cjs', '.jsx'],
     interpreters: ['node', 'nodejs'],
-    grammars: [vs('tree-sitter-javascript.wasm'), ws('tree-sitter-javascript.wasm')],
+    grammars: [ws('tree-sitter-javascript.wasm'), vs('tree-sitter-javascript.wasm')],
   },
   {
     id: 'python',
