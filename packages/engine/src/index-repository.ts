@@ -76,14 +76,14 @@ export async function streamRepositoryIndex(
   const pool =
     given ??
     (threads ? createParsePool(typeof threads === 'number' ? { threads } : {}) : undefined);
-  const byPath = new Map(files.map((file) => [file.path, file]));
+  const fileOf = new Map(files.map((file) => [file.path, file]));
   const submitted = new Set<string>();
   const urgent: string[] = [];
-  const resolver = new StreamingResolver(byPath, (path) => urgent.push(path));
+  const resolver = new StreamingResolver(fileOf, (path) => urgent.push(path));
   let cursor = 0;
   const next = (): AnyFile | undefined => {
     while (urgent.length) {
-      const file = byPath.get(urgent.pop()!);
+      const file = fileOf.get(urgent.pop()!);
       if (file && !submitted.has(file.path)) return (submitted.add(file.path), file);
     }
     while (cursor < files.length) {
