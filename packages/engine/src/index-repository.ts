@@ -11,7 +11,7 @@ import { createParsePool, type ParsePool } from './parse/pool.ts';
 import { affectedFiles } from './resolve/affected.ts';
 import { resolveFileReferences } from './resolve/references.ts';
 import { StreamingResolver, type ResolvedFile } from './resolve/stream.ts';
-import { fileSymbols, scopeOf, symbolShape } from './resolve/symbols.ts';
+import { reshapedPaths, scopeOf } from './resolve/symbols.ts';
 
 /** A file given lazily: read when its turn comes, so memory follows the largest file. */
 export interface LazySourceFile {
@@ -55,6 +55,25 @@ function parseTask(file: AnyFile, options: IndexOptions) {
     : { path: file.path, content: file.content, options };
 }
 
+/**
+ * Runs `work` with the pool the options ask for (the given one, a new one for `threads`, or none
+ * for in-thread parsing), and destroys a pool it created.
+ */
+async function withPool<T>(
+  options: RepositoryOptions,
+  work: (pool: ParsePool | undefined, indexOptions: IndexOptions) => Promise<T>,
+): Promise<T> {
+  const { threads, pool: given, ...indexOptions } = options;
+  const pool =
+    given ??
+    (threads ? createParsePool(typeof threads === 'number' ? { threads } : {}) : undefined);
+  try {
+    return await work(pool, indexOptions);
+  } finally {
+    if (pool && !given) await pool.destroy();
+  }
+}
+
 async function parseInThread(file: AnyFile, options: IndexOptions): Promise<FileIndex> {
   const content = 'absolutePath' in file ? await readFile(file.absolutePath) : file.content;
   return indexFile({ path: file.path, content }, options);
@@ -72,10 +91,6 @@ export async function streamRepositoryIndex(
   sink: IndexSink,
   options: RepositoryOptions = {},
 ): Promise<StreamSummary> {
-  const { threads, pool: given, ...indexOptions } = options;
-  const pool =
-    given ??
-    (threads ? createParsePool(typeof threads === 'number' ? { threads } : {}) : undefined);
   const fileOf = new Map(files.map((file) => [file.path, file]));
   const submitted = new Set<string>();
   const urgent: string[] = [];
@@ -105,7 +120,7 @@ export async function streamRepositoryIndex(
     await sink.file?.(model);
     await hand(resolver.add(model));
   };
-  try {
+  await withPool(options, async (pool, indexOptions) => {
     if (pool) {
       await new Promise<void>((resolve, reject) => {
         let active = 0;
@@ -142,9 +157,7 @@ export async function streamRepositoryIndex(
         await take(await parseInThread(file, indexOptions));
     }
     await hand(resolver.finish());
-  } finally {
-    if (pool && !given) await pool.destroy();
-  }
+  });
   summary.peakWaiting = resolver.peakWaiting;
   return summary;
 }
@@ -194,19 +207,13 @@ export interface UpdateResult {
   reresolved: string[];
 }
 
-async function parseFiles(files: readonly SourceFile[], options: RepositoryOptions) {
-  const { threads, pool: given, ...indexOptions } = options;
-  const pool =
-    given ??
-    (threads ? createParsePool(typeof threads === 'number' ? { threads } : {}) : undefined);
-  try {
-    if (pool) return await Promise.all(files.map((f) => pool.run(parseTask(f, indexOptions))));
+function parseFiles(files: readonly SourceFile[], options: RepositoryOptions) {
+  return withPool(options, async (pool, indexOptions) => {
+    if (pool) return Promise.all(files.map((f) => pool.run(parseTask(f, indexOptions))));
     const out: FileIndex[] = [];
     for (const file of files) out.push(await parseInThread(file, indexOptions));
     return out;
-  } finally {
-    if (pool && !given) await pool.destroy();
-  }
+  });
 }
 
 /**
@@ -234,14 +241,10 @@ export async function updateIndex(
     byPath,
   );
   const after = new Map(files.map((f) => [f.path, f]));
-  const shape = (file: FileIndex | undefined) => symbolShape(file && fileSymbols(file));
-  const reshaped = new Set(
-    [...changed].filter((path) => shape(before.get(path)) !== shape(after.get(path))),
-  );
   const affected = affectedFiles(
     {
       changed,
-      reshaped,
+      reshaped: reshapedPaths(changed, before, after),
       pathsAdded: reparsedFiles.some((f) => !before.has(f.path)),
       paths: after,
       languageOf: (path) => after.get(path)?.language ?? null,

@@ -20,6 +20,7 @@ export { StreamingResolver, type ResolvedFile } from './resolve/stream.ts';
 export { affectedFiles, type ChangeOutline } from './resolve/affected.ts';
 export {
   fileSymbols,
+  reshapedPaths,
   scopeOf,
   symbolShape,
   type FileSymbols,

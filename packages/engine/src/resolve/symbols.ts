@@ -59,6 +59,19 @@ export function symbolShape(symbols: FileSymbols | undefined): string {
   return lines.sort().join('\n');
 }
 
+/**
+ * Of these changed paths, those whose symbols differ between the two versions (a file added or
+ * deleted counts): the `reshaped` set affectedFiles needs.
+ */
+export function reshapedPaths(
+  paths: Iterable<string>,
+  before: ReadonlyMap<string, FileIndex>,
+  after: ReadonlyMap<string, FileIndex>,
+): Set<string> {
+  const shape = (file: FileIndex | undefined) => symbolShape(file && fileSymbols(file));
+  return new Set([...paths].filter((path) => shape(before.get(path)) !== shape(after.get(path))));
+}
+
 /** A scope over files all in memory (tests, the CLI, a whole-repository run). */
 export function scopeOf(files: Iterable<FileIndex>): ResolveScope {
   const table = new Map<string, FileSymbols>();

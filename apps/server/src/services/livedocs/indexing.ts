@@ -4,8 +4,8 @@ import {
   fileSymbols,
   importTargets,
   resolveFileReferences,
+  reshapedPaths,
   StreamingResolver,
-  symbolShape,
   type FileIndex,
   type FileSymbols,
 } from '@codedocs/engine';
@@ -178,6 +178,32 @@ async function parseAndStore(
   return parsed;
 }
 
+/**
+ * Hands `take` the model of each file: read back where one is stored (`stored` keys), parsed and
+ * stored otherwise. What was stored a moment ago may have been pruned since (maintenance), so a
+ * file not found is parsed too. Answers the paths it parsed.
+ */
+async function readOrParse(
+  deps: IndexDeps,
+  request: IndexCommitRequest,
+  files: readonly SourceFileRow[],
+  stored: ReadonlySet<string>,
+  take: (model: FileIndex) => Promise<void>,
+): Promise<string[]> {
+  const loaded = await streamStoredModels(
+    deps.db,
+    request.repoId,
+    files.filter((f) => stored.has(key(f))),
+    take,
+  );
+  return parseAndStore(
+    deps,
+    request,
+    files.filter((f) => !loaded.has(f.path)),
+    take,
+  );
+}
+
 /** The repo's objects of these models as registry rows. */
 function objectRows(
   repoId: string,
@@ -237,19 +263,7 @@ async function indexFully(
     registry.push(...objectRows(request.repoId, [model], fileIdOf));
     for (const resolved of resolver.add(model)) await encoder.add(resolved.references);
   };
-  const loaded = await streamStoredModels(
-    deps.db,
-    request.repoId,
-    listing.filter((f) => stored.has(key(f))),
-    take,
-  );
-  // what was stored a moment ago may have been pruned since (maintenance): parse it again
-  const parsed = await parseAndStore(
-    deps,
-    request,
-    listing.filter((f) => !loaded.has(f.path)),
-    take,
-  );
+  const parsed = await readOrParse(deps, request, listing, stored, take);
   for (const resolved of resolver.finish()) await encoder.add(resolved.references);
   return { referencesData: await encoder.finish(), registry, objects, changedPaths: null, parsed };
 }
@@ -287,22 +301,7 @@ async function indexFromBase(
   );
   const after = new Map<string, FileIndex>();
   const collect = async (model: FileIndex) => void after.set(model.path, model);
-  const loaded = await streamStoredModels(
-    db,
-    repoId,
-    changed.filter((f) => stored.has(key(f))),
-    collect,
-  );
-  const parsed = await parseAndStore(
-    deps,
-    request,
-    changed.filter((f) => !loaded.has(f.path)),
-    collect,
-  );
-  const shape = (model: FileIndex | undefined) => symbolShape(model && fileSymbols(model));
-  const reshaped = new Set(
-    [...changedPaths].filter((path) => shape(before.get(path)) !== shape(after.get(path))),
-  );
+  const parsed = await readOrParse(deps, request, changed, stored, collect);
   const previous = await decodeReferences(
     repoId,
     base.commitId,
@@ -312,7 +311,7 @@ async function indexFromBase(
   const affected = affectedFiles(
     {
       changed: changedPaths,
-      reshaped,
+      reshaped: reshapedPaths(changedPaths, before, after),
       pathsAdded: changed.some((f) => !baseByPath.has(f.path)),
       paths,
       languageOf: (path) => byPath.get(path)?.language ?? null,
