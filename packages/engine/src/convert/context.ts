@@ -124,7 +124,8 @@ export function addObject(ctx: ConvertContext, node: Node, draft: ObjectDraft): 
       endColumn: end.column + 1,
     },
     overloadIndex,
-    codeHash: ctx.hashRange(rangeNode.startIndex, endIndex),
+    // set by finishHashes once every object of the file is known
+    codeHash: '',
   };
   if (draft.returnType !== undefined) object.returnType = draft.returnType;
   if (draft.parent) object.parentId = draft.parent.id;
@@ -264,10 +265,11 @@ export function addDottedCall(
 export type Converter = (root: Node, ctx: ConvertContext) => void;
 
 /**
- * Gives containers (classes, modules, outer functions…) the hash of their OWN code: each nested
- * object inside their range counts as its signature only. A change inside a method's body then
- * makes that method stale, not its class; adding, removing or re-signing a member still changes
- * the class. Runs once per file, after every object is known.
+ * Gives every object its code hash. Containers (classes, modules, outer functions…) get the
+ * hash of their OWN code: each nested object inside their range counts as its signature only.
+ * A change inside a method's body then makes that method stale, not its class; adding,
+ * removing or re-signing a member still changes the class. Runs once per file, after every
+ * object is known, so no container is hashed twice.
  */
 export function finishHashes(ctx: ConvertContext): void {
   const children = new Map<string, CodeObject[]>();
@@ -278,18 +280,21 @@ export function finishHashes(ctx: ConvertContext): void {
     else children.set(object.parentId, [object]);
   }
   for (const object of ctx.objects) {
-    const nested = children.get(object.id);
     const range = ctx.offsets.get(object);
-    if (!nested || !range) continue;
+    if (!range) continue;
     const [start, end] = range;
-    const inside = nested
+    const nested = children.get(object.id);
+    const inside = (nested ?? [])
       .map((child) => ({ child, at: ctx.offsets.get(child) }))
       .filter(
         (c): c is { child: CodeObject; at: readonly [number, number] } =>
           c.at !== undefined && c.at[0] >= start && c.at[1] <= end,
       )
       .sort((a, b) => a.at[0] - b.at[0]);
-    if (inside.length === 0) continue;
+    if (inside.length === 0) {
+      object.codeHash = ctx.hashRange(start, end);
+      continue;
+    }
     let text = '';
     let at = start;
     for (const {

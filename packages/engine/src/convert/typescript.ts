@@ -62,7 +62,9 @@ interface Scope {
  */
 export function convertTypeScript(root: Node, ctx: ConvertContext): void {
   walkScoped(root, VISITED, {} as Scope, (node, scope) => enter(node, ctx, scope));
-  // declarations exported by name elsewhere in the file (`export { f }`, `export default f`)
+  if (ctx.language === 'javascript') noteCommonJsExports(root, ctx);
+  // declarations exported by name elsewhere in the file (`export { f }`, `export default f`,
+  // `module.exports = { f }`)
   const byName = exported.get(ctx);
   if (byName) {
     for (const object of ctx.objects) {
@@ -363,6 +365,43 @@ function exportedLocals(ctx: ConvertContext): Set<string> {
   let set = exported.get(ctx);
   if (!set) exported.set(ctx, (set = new Set()));
   return set;
+}
+
+/** `module.exports` and `exports`, the objects a CommonJS module exports through. */
+function isExportsObject(ctx: ConvertContext, node: Node): boolean {
+  if (node.type === 'identifier') return textOf(ctx, node) === 'exports';
+  return node.type === 'member_expression' && textOf(ctx, node) === 'module.exports';
+}
+
+/**
+ * Local names a CommonJS module exports at its top level: `module.exports = f`,
+ * `module.exports = { f, g: h }`, `exports.f = f` and `module.exports.f = f`. Only top-level
+ * statements are read (one pass over the root's children, no extra tree walk).
+ */
+function noteCommonJsExports(root: Node, ctx: ConvertContext): void {
+  for (const statement of root.namedChildren) {
+    if (statement?.type !== 'expression_statement') continue;
+    const assignment = statement.namedChild(0);
+    if (assignment?.type !== 'assignment_expression') continue;
+    const left = assignment.childForFieldName('left');
+    const right = assignment.childForFieldName('right');
+    if (!left || !right) continue;
+    const whole = isExportsObject(ctx, left);
+    const object = left.type === 'member_expression' ? left.childForFieldName('object') : null;
+    if (!whole && !(object && isExportsObject(ctx, object))) continue;
+    if (right.type === 'identifier') {
+      exportedLocals(ctx).add(textOf(ctx, right));
+    } else if (whole && right.type === 'object') {
+      for (const entry of namedKids(right)) {
+        if (entry.type === 'shorthand_property_identifier') {
+          exportedLocals(ctx).add(textOf(ctx, entry));
+        } else if (entry.type === 'pair') {
+          const value = entry.childForFieldName('value');
+          if (value?.type === 'identifier') exportedLocals(ctx).add(textOf(ctx, value));
+        }
+      }
+    }
+  }
 }
 
 function enter(node: Node, ctx: ConvertContext, scope: Scope): Scope {
