@@ -23,6 +23,7 @@ import {
   expectStatus,
   MemorySampler,
   startBenchServer,
+  waitForTask,
 } from './repos-server';
 import type { BenchAccount, BenchServer } from './repos-server';
 import { benchGit as git } from './repos-fixture';
@@ -35,14 +36,6 @@ const TARGET_LINES = 100_000;
 const BUDGET_MS = 60_000;
 const TIMEOUT_MS = 30 * 60_000;
 
-interface Task {
-  status: string;
-  progress: { done: number; total: number };
-  message: string | null;
-  error: string | null;
-  result: Record<string, unknown> | null;
-}
-
 interface Repo {
   repo_id: string;
   commit_id: string;
@@ -51,7 +44,6 @@ interface Repo {
   stale_count: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
@@ -83,26 +75,6 @@ function corpusFiles(): { path: string; lines: number }[] {
   };
   walk(join(root, 'node_modules'));
   return out;
-}
-
-async function waitForTask(
-  server: BenchServer,
-  account: BenchAccount,
-  taskId: string,
-): Promise<Task> {
-  const deadline = Date.now() + TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const answer = await api<Task>(server, 'GET', `/api/v1/tasks/${encodeURIComponent(taskId)}`, {
-      token: account.token,
-    });
-    if (answer.status !== 404) {
-      const task = expectStatus(answer, 200, `task ${taskId}`);
-      if (task.status === 'succeeded') return task;
-      if (task.status === 'failed') throw new Error(`task ${taskId} failed: ${task.error}`);
-    }
-    await sleep(50);
-  }
-  throw new Error(`task ${taskId} did not finish in time`);
 }
 
 async function repoOf(server: BenchServer, account: BenchAccount, repoId: string): Promise<Repo> {
@@ -156,10 +128,15 @@ async function run(work: string): Promise<void> {
       202,
       'connect',
     );
-    await waitForTask(server, account, connect.task_id);
+    await waitForTask(server, account, connect.task_id, TIMEOUT_MS);
     const connectedMs = performance.now() - started;
     const head = git(tree, ['rev-parse', 'HEAD']).trim();
-    const indexTask = await waitForTask(server, account, `index:${connect.repo_id}:${head}`);
+    const indexTask = await waitForTask(
+      server,
+      account,
+      `index:${connect.repo_id}:${head}`,
+      TIMEOUT_MS,
+    );
     const indexedMs = performance.now() - started;
     const indexingPeak = memory.phase();
     const generate = expectStatus(
@@ -176,7 +153,7 @@ async function run(work: string): Promise<void> {
       202,
       'generate all',
     );
-    await waitForTask(server, account, generate.task_id);
+    await waitForTask(server, account, generate.task_id, TIMEOUT_MS);
     const documentedMs = performance.now() - started;
     const generatingPeak = memory.phase();
     const peak = {
@@ -252,7 +229,7 @@ async function run(work: string): Promise<void> {
     });
     const syncMs = performance.now() - syncStarted;
     expectStatus(sync, 200, 'sync');
-    const parsed = (await waitForTask(server, account, syncTask)).result?.parsed_files;
+    const parsed = (await waitForTask(server, account, syncTask, TIMEOUT_MS)).result?.parsed_files;
     if (parsed !== 1) throw new Error(`the sync parsed ${String(parsed)} files, expected 1`);
     const after = await repoOf(server, account, connect.repo_id);
     if (after.object_count !== repo.object_count + 1) {

@@ -1,5 +1,5 @@
-// The repository `npm run bench:repos` connects: 100,000 small files in nested folders, made with
-// `git fast-import` in seconds and cached under node_modules/.cache so reruns skip it.
+// The repository `npm run bench:repos` and `npm run bench:api` connect: 100,000 small files in nested
+// folders, made with `git fast-import` in seconds and cached under node_modules/.cache so reruns skip it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -16,6 +16,20 @@ import { join } from 'node:path';
 
 /** Bump when the generator changes: the cache is keyed by it. */
 export const FIXTURE_VERSION = 'repos-v1';
+
+/**
+ * Which of the generated code files declare a function: every one (`bench:repos`, about 80,000
+ * objects), or one in `objectsEvery` (`bench:api`: one in eight, about 22,000 objects, as DESIGN.md
+ * section 9 seeds the API budget; a Python file is a module object even when it declares nothing);
+ * the others hold a comment only. Paths are the same in both.
+ */
+export interface FixtureVariant {
+  version: string;
+  objectsEvery: number;
+}
+
+export const REPOS_FIXTURE: FixtureVariant = { version: FIXTURE_VERSION, objectsEvery: 1 };
+export const API_FIXTURE: FixtureVariant = { version: 'api-v2', objectsEvery: 8 };
 /** Files in the first commit (and still in the second, which only edits some). */
 export const FIXTURE_FILE_COUNT = 100_000;
 /** Files the second commit changes (the sync measurement). */
@@ -95,6 +109,9 @@ const EXTENSIONS: [string, number][] = [
 ];
 const EXTENSION_TOTAL = EXTENSIONS.reduce((sum, [, weight]) => sum + weight, 0);
 
+/** Extensions whose files `content` fills with a declaration. */
+const CODE = new Set(['ts', 'tsx', 'js', 'py', 'go', 'rs', 'java', 'c', 'h']);
+
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)]!;
 }
@@ -109,8 +126,10 @@ function pickExtension(random: () => number): string {
 }
 
 /** A few lines in the file's language; `n` keeps every blob distinct. */
-function content(extension: string, n: number): string {
+function content(extension: string, n: number, variant: FixtureVariant): string {
   const name = `item${n}`;
+  if (n % variant.objectsEvery !== 0 && CODE.has(extension))
+    return `${extension === 'py' ? '#' : '//'} ${name}: nothing declared here\n`;
   switch (extension) {
     case 'ts':
     case 'tsx':
@@ -188,7 +207,7 @@ function extensionOf(path: string): string {
 }
 
 /** The fast-import stream: commit 1 on `main` with every file, commit 2 editing a few. */
-function importStream(paths: string[]): string {
+function importStream(paths: string[], variant: FixtureVariant): string {
   const parts: string[] = [];
   const who = 'Bench <bench@example.com>';
   const commit = (ref: string, mark: number, time: number, message: string, from?: number) => {
@@ -202,7 +221,7 @@ function importStream(paths: string[]): string {
     parts.push(`M 100644 inline ${path}\ndata ${Buffer.byteLength(text)}\n${text}\n`);
   };
   commit('refs/heads/main', 1, 1_700_000_000, `${FIXTURE_FILE_COUNT} files`);
-  paths.forEach((path, n) => file(path, content(extensionOf(path), n)));
+  paths.forEach((path, n) => file(path, content(extensionOf(path), n, variant)));
   commit('refs/bench/next', 2, 1_700_000_600, `Change ${FIXTURE_CHANGED_FILES} files`, 1);
   const step = Math.floor(paths.length / FIXTURE_CHANGED_FILES);
   for (let k = 0; k < FIXTURE_CHANGED_FILES; k++) {
@@ -210,7 +229,7 @@ function importStream(paths: string[]): string {
     const path = paths[n]!;
     file(
       path,
-      `${content(extensionOf(path), n)}\n${extensionOf(path) === 'py' ? '#' : '//'} changed\n`,
+      `${content(extensionOf(path), n, variant)}\n${extensionOf(path) === 'py' ? '#' : '//'} changed\n`,
     );
   }
   parts.push('done\n');
@@ -228,11 +247,11 @@ function moveInto(from: string, to: string): void {
 }
 
 /**
- * The benchmark repository, from the cache when it holds this FIXTURE_VERSION, else generated in
+ * The benchmark repository, from the cache when it holds this variant's version, else generated in
  * a temporary folder and moved there (meta.json is written last, so a half-made cache is redone).
  */
-export function benchFixture(root: string): BenchFixture {
-  const cacheDir = join(root, 'node_modules', '.cache', 'codedocs-bench', FIXTURE_VERSION);
+export function benchFixture(root: string, variant = REPOS_FIXTURE): BenchFixture {
+  const cacheDir = join(root, 'node_modules', '.cache', 'codedocs-bench', variant.version);
   const cachePath = join(cacheDir, 'repo.git');
   const metaPath = join(cacheDir, 'meta.json');
   if (existsSync(metaPath) && existsSync(cachePath)) {
@@ -245,7 +264,7 @@ export function benchFixture(root: string): BenchFixture {
     const bare = join(work, 'repo.git');
     mkdirSync(bare);
     benchGit(bare, ['init', '-q', '--bare', '-b', 'main']);
-    const stream = importStream(makePaths(seededRandom(20_261_122)));
+    const stream = importStream(makePaths(seededRandom(20_261_122)), variant);
     const imported = spawnSync('git', ['fast-import', '--quiet', '--done'], {
       cwd: bare,
       input: stream,

@@ -142,6 +142,46 @@ export function expectStatus<T>(answer: ApiAnswer<T>, status: number, what: stri
   return answer.body;
 }
 
+/** A background task as GET /api/v1/tasks/<id> answers it. */
+export interface BenchTask {
+  status: string;
+  progress: { done: number; total: number };
+  message: string | null;
+  error: string | null;
+  result: Record<string, unknown> | null;
+}
+
+/**
+ * Polls GET /api/v1/tasks/<id> every 50 ms until the task succeeds (throws with its error when it
+ * fails, or after `timeoutMs`). A 404 is a task not written yet, on a queue that writes it
+ * asynchronously. `onProgress` sees every answer while it runs.
+ */
+export async function waitForTask(
+  server: BenchServer,
+  account: BenchAccount,
+  taskId: string,
+  timeoutMs: number,
+  onProgress?: (task: BenchTask) => void,
+): Promise<BenchTask> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const answer = await api<BenchTask>(
+      server,
+      'GET',
+      `/api/v1/tasks/${encodeURIComponent(taskId)}`,
+      { token: account.token },
+    );
+    if (answer.status !== 404) {
+      const task = expectStatus(answer, 200, `task ${taskId}`);
+      if (task.status === 'succeeded') return task;
+      if (task.status === 'failed') throw new Error(`task ${taskId} failed: ${task.error}`);
+      onProgress?.(task);
+    }
+    await sleep(50);
+  }
+  throw new Error(`task ${taskId} did not finish within ${Math.round(timeoutMs / 60_000)} minutes`);
+}
+
 /**
  * A fresh verified account: sign-up, the verification link from the local outbox
  * (`/api/dev/outbox.json`, loopback only), verify, login, and the plan token of the subscription.

@@ -25,8 +25,9 @@ import {
   expectStatus,
   MemorySampler,
   startBenchServer,
+  waitForTask,
 } from './repos-server';
-import type { BenchAccount, BenchServer } from './repos-server';
+import type { BenchAccount, BenchServer, BenchTask } from './repos-server';
 
 const root = join(import.meta.dirname, '..');
 /** Admin URL of a PostgreSQL server; the run makes its own database there. Unset: SQLite. */
@@ -35,14 +36,6 @@ const PAGE_LIMIT = 5000;
 const REPEATS = 5;
 const FILTER = { q: 'report', extension: 'ts' };
 const CONNECT_TIMEOUT_MS = 30 * 60 * 1000;
-
-interface Task {
-  status: string;
-  progress: { done: number; total: number };
-  message: string | null;
-  error: string | null;
-  result: unknown;
-}
 
 interface Reference {
   ms: number;
@@ -86,36 +79,15 @@ function row(step: string, ms: number, reference?: { label: string; ms: number }
   );
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls GET /api/v1/tasks/<id> every 100 ms until it succeeds; throws with its error if it fails. */
-async function waitForTask(
-  server: BenchServer,
-  account: BenchAccount,
-  taskId: string,
-): Promise<Task> {
-  const deadline = Date.now() + CONNECT_TIMEOUT_MS;
+/** The task's progress on one terminal line while it runs (on a terminal only). */
+function showProgress(): (task: BenchTask) => void {
   let shown = '';
-  while (Date.now() < deadline) {
-    const answer = await api<Task>(server, 'GET', `/api/v1/tasks/${taskId}`, {
-      token: account.token,
-    });
-    // The task row may appear a moment after the 202 on a queue that writes it asynchronously.
-    if (answer.status !== 404) {
-      const task = expectStatus(answer, 200, `task ${taskId}`);
-      if (task.status === 'succeeded') {
-        if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
-        return task;
-      }
-      if (task.status === 'failed') throw new Error(`task ${taskId} failed: ${task.error}`);
-      const line = `    ${task.status} ${task.progress.done}/${task.progress.total} ${task.message ?? ''}`;
-      if (process.stderr.isTTY && line !== shown)
-        process.stderr.write(`\r\x1b[K${line.slice(0, 100)}`);
-      shown = line;
-    }
-    await sleep(100);
-  }
-  throw new Error(`task ${taskId} did not finish within ${CONNECT_TIMEOUT_MS / 60000} minutes`);
+  return (task) => {
+    const line = `    ${task.status} ${task.progress.done}/${task.progress.total} ${task.message ?? ''}`;
+    if (process.stderr.isTTY && line !== shown)
+      process.stderr.write(`\r\x1b[K${line.slice(0, 100)}`);
+    shown = line;
+  };
 }
 
 /** The files route of `repoId` with `query` in its search string. */
@@ -240,7 +212,8 @@ async function run(work: string): Promise<void> {
       202,
       'connect',
     );
-    const task = await waitForTask(server, account, taskId);
+    const task = await waitForTask(server, account, taskId, CONNECT_TIMEOUT_MS, showProgress());
+    if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
     const connectMs = performance.now() - connectStarted;
     const repoId = (task.result as { repo_id?: string } | null)?.repo_id ?? connected.repo_id;
     row(

@@ -91,6 +91,8 @@ export interface ReposTable {
   last_synced_at: Timestamp | null;
   /** ssh remotes: the host key fingerprint recorded on first connection. */
   host_key_fingerprint: Generated<string | null>;
+  /** Bumped by every write that can change doc statuses (migration 0006); keys derived counts. */
+  docs_revision: Generated<number>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }

@@ -1,6 +1,5 @@
 import type { NewCodeObject } from '@codedocs/db';
 import { ENGINE_SCHEMA_VERSION } from '@codedocs/engine';
-import { sql } from 'kysely';
 import type { Db } from './db';
 
 // Models and indexes are read only when the running engine wrote them in its own schema: after
@@ -316,11 +315,11 @@ export async function listPresentObjects(db: Db, repoId: string) {
     .execute();
 }
 
-/** Source files of a commit with their stored object counts (0 for files not indexed yet). */
-export async function sourceFilesWithObjectCounts(db: Db, repoId: string, commitId: string) {
+/** Source files of a commit whose stored model (of this engine schema) holds objects, in path order. */
+export async function sourceFilesWithObjects(db: Db, repoId: string, commitId: string) {
   const rows = await db
     .selectFrom('files')
-    .leftJoin('file_indexes', (join) =>
+    .innerJoin('file_indexes', (join) =>
       join
         .onRef('file_indexes.repo_id', '=', 'files.repo_id')
         .onRef('file_indexes.blob_sha', '=', 'files.blob_sha')
@@ -335,17 +334,18 @@ export async function sourceFilesWithObjectCounts(db: Db, repoId: string, commit
       'files.language',
       'files.blob_sha',
       'files.size',
-      sql<number | null>`file_indexes.object_count`.as('object_count'),
+      'file_indexes.object_count',
     ])
     .where('files.repo_id', '=', repoId)
     .where('files.commit_id', '=', commitId)
     .where('files.language', 'is not', null)
     .where('files.mode', 'in', ['100644', '100755'])
+    .where('file_indexes.object_count', '>', 0)
     .orderBy('files.path')
     .execute();
   return rows.map((row) => ({
     ...row,
     size: Number(row.size),
-    object_count: Number(row.object_count ?? 0),
+    object_count: Number(row.object_count),
   }));
 }

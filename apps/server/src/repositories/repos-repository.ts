@@ -1,6 +1,7 @@
 import { ENGINE_SCHEMA_VERSION } from '@codedocs/engine';
 import type { NewRepo, Repo, RepoUpdate } from '@codedocs/db';
 import type { Db } from './db';
+import { Memo } from './memo';
 
 /** A repo row with the counts the Repo JSON reports. */
 export interface RepoWithCounts extends Repo {
@@ -30,53 +31,70 @@ export async function findRepoWithCounts(
   return (await reposWithCounts(db, userId, id))[0];
 }
 
+/** What a repository's objects add up to at its current commit (DocCounts of RepoWithCounts). */
+interface DocCounts {
+  object_count: number;
+  documented_count: number;
+  stale_count: number;
+  languages: string[];
+}
+
+/**
+ * Counted once per `docs_revision` of a repository (every write that can change them bumps it,
+ * migration 0006): counting 20,000 objects and their docs takes a hundred milliseconds or more,
+ * and the repository list asks on every load.
+ */
+const docCounts = new Memo<DocCounts>(256);
+
+async function countDocs(db: Db, repoId: string): Promise<DocCounts> {
+  const present = db
+    .selectFrom('code_objects')
+    .where('code_objects.repo_id', '=', repoId)
+    .where('code_objects.present', '=', 1);
+  const count = present.select((eb) => eb.fn.countAll<number | string>().as('n'));
+  // objects with a non-empty field (`stale`: one written against other code than the current)
+  const withDocs = (stale: boolean) =>
+    count
+      .where((eb) => {
+        let docs = eb
+          .selectFrom('docs')
+          .select('docs.object_id')
+          .whereRef('docs.object_id', '=', 'code_objects.id')
+          .where('docs.value', '<>', '');
+        if (stale) docs = docs.whereRef('docs.code_hash_at_write', '!=', 'code_objects.code_hash');
+        return eb.exists(docs);
+      })
+      .executeTakeFirstOrThrow();
+  const [objects, documented, stale, languages] = await Promise.all([
+    count.executeTakeFirstOrThrow(),
+    withDocs(false),
+    withDocs(true),
+    present.select('code_objects.language').distinct().execute(),
+  ]);
+  return {
+    object_count: Number(objects.n),
+    documented_count: Number(documented.n),
+    stale_count: Number(stale.n),
+    languages: languages.map((row) => row.language).sort(),
+  };
+}
+
+/**
+ * Marks a repository's doc statuses as changed, after a write that can change them has
+ * committed (so no reader can count the old data under the new revision).
+ */
+export async function bumpDocsRevision(db: Db, repoId: string): Promise<void> {
+  await db
+    .updateTable('repos')
+    .set((eb) => ({ docs_revision: eb('docs_revision', '+', 1) }))
+    .where('id', '=', repoId)
+    .execute();
+}
+
 async function reposWithCounts(db: Db, userId: string, id?: string): Promise<RepoWithCounts[]> {
   let query = db
     .selectFrom('repos')
     .selectAll('repos')
-    .select((eb) =>
-      eb
-        .selectFrom('code_objects')
-        .select(eb.fn.countAll<number | string>().as('n'))
-        .whereRef('code_objects.repo_id', '=', 'repos.id')
-        .where('code_objects.present', '=', 1)
-        .as('object_count'),
-    )
-    .select((eb) =>
-      eb
-        .selectFrom('code_objects')
-        .select(eb.fn.countAll<number | string>().as('n'))
-        .whereRef('code_objects.repo_id', '=', 'repos.id')
-        .where('code_objects.present', '=', 1)
-        .where((inner) =>
-          inner.exists(
-            inner
-              .selectFrom('docs')
-              .select('docs.object_id')
-              .whereRef('docs.object_id', '=', 'code_objects.id')
-              .where('docs.value', '<>', ''),
-          ),
-        )
-        .as('documented_count'),
-    )
-    .select((eb) =>
-      eb
-        .selectFrom('code_objects')
-        .select(eb.fn.countAll<number | string>().as('n'))
-        .whereRef('code_objects.repo_id', '=', 'repos.id')
-        .where('code_objects.present', '=', 1)
-        .where((inner) =>
-          inner.exists(
-            inner
-              .selectFrom('docs')
-              .select('docs.object_id')
-              .whereRef('docs.object_id', '=', 'code_objects.id')
-              .where('docs.value', '<>', '')
-              .whereRef('docs.code_hash_at_write', '!=', 'code_objects.code_hash'),
-          ),
-        )
-        .as('stale_count'),
-    )
     .select((eb) =>
       eb
         .selectFrom('repo_commits')
@@ -100,30 +118,14 @@ async function reposWithCounts(db: Db, userId: string, id?: string): Promise<Rep
     .orderBy('repos.id');
   if (id !== undefined) query = query.where('repos.id', '=', id);
   const repos = await query.execute();
-  if (repos.length === 0) return [];
-  const languages = await db
-    .selectFrom('code_objects')
-    .select(['repo_id', 'language'])
-    .distinct()
-    .where('present', '=', 1)
-    .where(
-      'repo_id',
-      'in',
-      repos.map((repo) => repo.id),
-    )
-    .execute();
-  return repos.map((repo) => ({
-    ...repo,
-    object_count: Number(repo.object_count ?? 0),
-    documented_count: Number(repo.documented_count ?? 0),
-    stale_count: Number(repo.stale_count ?? 0),
-    file_count: repo.file_count === null ? null : Number(repo.file_count),
-    indexed: repo.indexed_objects !== null,
-    languages: languages
-      .filter((row) => row.repo_id === repo.id)
-      .map((row) => row.language)
-      .sort(),
-  }));
+  return Promise.all(
+    repos.map(async ({ indexed_objects, file_count, ...repo }) => ({
+      ...repo,
+      ...(await docCounts.get(`${repo.id}\0${repo.docs_revision}`, () => countDocs(db, repo.id))),
+      file_count: file_count === null ? null : Number(file_count),
+      indexed: indexed_objects !== null,
+    })),
+  );
 }
 
 /** A repository by id when `userId` owns it; undefined for another user's or an unknown id. */

@@ -59,8 +59,13 @@ export async function connectAndWait(
 }
 
 /** A GET as the user. */
-export function getAs(app: App, user: RepoUser, url: string): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'GET', url, headers: bearer(user.token) });
+export function getAs(
+  app: App,
+  user: RepoUser,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url, headers: { ...bearer(user.token), ...headers } });
 }
 
 /** A POST with a JSON body as the user. */

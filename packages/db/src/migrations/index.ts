@@ -5,6 +5,7 @@ import { sessionRotationAndThrottling } from './0002-session-rotation-and-thrott
 import { jobQueue } from './0003-job-queue';
 import { repoFiles } from './0004-repo-files';
 import { livedocs } from './0005-livedocs';
+import { docsRevision } from './0006-docs-revision';
 
 /**
  * Every migration, in order, listed in code rather than read from a folder so the server bundle
@@ -17,6 +18,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0003-job-queue': jobQueue(dialect),
     '0004-repo-files': repoFiles(dialect),
     '0005-livedocs': livedocs(dialect),
+    '0006-docs-revision': docsRevision(),
   };
 }
 

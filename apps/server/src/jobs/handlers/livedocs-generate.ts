@@ -51,6 +51,7 @@ export function livedocsGenerateHandler(deps: JobDeps): JobHandler<LivedocsGener
       }
       for (const file of models) {
         const counts = await writeGeneratedFile(deps.db, {
+          repoId: repo.id,
           file,
           commitId: payload.commit_id,
           userId,

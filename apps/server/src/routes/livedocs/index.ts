@@ -24,6 +24,7 @@ import {
   livedocsFiles,
   livedocsMetadata,
 } from '../../services/livedocs/reading';
+import { SerializedJson, sendSerialized } from '../../presenters/serialized-json';
 import { ownRepo } from '../../services/repos/repo-tasks-service';
 
 const tags = ['livedocs'];
@@ -44,14 +45,17 @@ export const livedocsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: livedocsFilesResponseSchema },
       },
     },
-    async (request) =>
-      livedocsFiles(
+    async (request, reply) => {
+      const answer = await livedocsFiles(
         app.services,
         app.jobs.queue,
         requireAuth(request).user.id,
         request.params.repo_id,
         request.query,
-      ),
+      );
+      if (answer instanceof SerializedJson) return sendSerialized(request, reply, answer);
+      return answer;
+    },
   );
 
   app.get(

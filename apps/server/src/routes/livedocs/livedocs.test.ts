@@ -92,6 +92,26 @@ describe.each(dialects)('live docs through the API on %s', (dialect) => {
       throw new Error(`no object ${qualifiedName} in ${all.map((o) => o.qualified_name)}`);
     return found;
   };
+  /** The file list with its ETag; `held`: the ETag the caller already holds (If-None-Match). */
+  const fileList = async (held?: string) => {
+    const response = await getAs(
+      testApp.app,
+      owner,
+      `/api/v0/livedocs/files/${repoId}`,
+      held ? { 'if-none-match': held } : {},
+    );
+    const etag = String(response.headers.etag);
+    if (response.statusCode === 304) return { status: 304, etag, files: null };
+    expect(response.statusCode, response.body).toBe(200);
+    return { status: 200, etag, files: livedocsFilesResponseSchema.parse(response.json()).files };
+  };
+  const countsOf = (
+    files: { file_path: string; documented_count: number; stale_count: number }[] | null,
+    path: string,
+  ) => {
+    const file = files?.find((f) => f.file_path === path);
+    return file && { documented: file.documented_count, stale: file.stale_count };
+  };
   const generate = async (body: object, plan = owner.plan, url = '/api/v2/livedocs/generate') => {
     return postAs(testApp.app, owner, url, body, { 'x-plan': plan });
   };
@@ -238,8 +258,14 @@ describe.each(dialects)('live docs through the API on %s', (dialect) => {
         doc,
         version,
       });
+    const listed = await fileList();
+    expect((await fileList(listed.etag)).status).toBe(304);
     const first = await save('Moves the counter on by `by`.', summary.version);
     expect(first.statusCode, first.body).toBe(200);
+    // the saved field is a new version of the list: the ETag held before no longer matches
+    const relisted = await fileList(listed.etag);
+    expect(relisted.status).toBe(200);
+    expect(relisted.etag).not.toBe(listed.etag);
     expect(livedocsSaveResponseSchema.parse(first.json())).toMatchObject({
       field: {
         value: 'Moves the counter on by `by`.',
@@ -309,6 +335,8 @@ describe.each(dialects)('live docs through the API on %s', (dialect) => {
       'Counter.increment',
     ]);
     expect(objects.filter((o) => o.status === 'documented')).toHaveLength(10);
+    const staleList = await fileList();
+    expect(countsOf(staleList.files, 'src/math.ts')).toEqual({ documented: 4, stale: 1 });
     expect((await objectNamed('add')).object_id).toBe(add.object_id);
 
     const stale = await objectOf(increment.object_id);
@@ -347,6 +375,8 @@ describe.each(dialects)('live docs through the API on %s', (dialect) => {
     });
     // the person's edit was written against the old code: still flagged until reviewed
     expect(object.status).toBe('stale');
+    const beforeReview = await fileList();
+    expect(countsOf(beforeReview.files, 'src/math.ts')).toEqual({ documented: 4, stale: 1 });
     const reviewed = await postAs(testApp.app, owner, '/api/v0/livedocs/review', {
       repo_id: repoId,
       object_id: increment.object_id,
@@ -356,6 +386,13 @@ describe.each(dialects)('live docs through the API on %s', (dialect) => {
       status: 'documented',
       stale: null,
     });
+    // the file list and the repository's counts say so at once
+    const reviewedList = await fileList(beforeReview.etag);
+    expect(countsOf(reviewedList.files, 'src/math.ts')).toEqual({ documented: 5, stale: 0 });
+    expect(
+      repoListResponseSchema.parse((await getAs(testApp.app, owner, '/api/v0/repo')).json())
+        .repos[0],
+    ).toMatchObject({ documented_count: 11, stale_count: 0 });
 
     // the earlier commit stays readable, with its own code
     const first = fixtureGit(work(), ['rev-parse', 'main~1']).trim();

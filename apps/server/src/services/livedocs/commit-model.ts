@@ -1,14 +1,24 @@
 import type { FileIndex, Reference } from '@codedocs/engine';
 import {
+  findRepoIndex,
   loadFileIndexes,
   loadRepoReferences,
-  sourceFilesWithObjectCounts,
+  sourceFilesWithObjects,
 } from '../../repositories/code-index-repository';
 import type { Db } from '../../repositories/db';
+import { Memo } from '../../repositories/memo';
 import { decodeFileIndex, decodeReferences } from './index-codec';
 
 /** A source file of an indexed commit with its object count. */
-export type CommitFile = Awaited<ReturnType<typeof sourceFilesWithObjectCounts>>[number];
+export type CommitFile = Awaited<ReturnType<typeof sourceFilesWithObjects>>[number];
+
+/**
+ * An indexed commit's files with objects never change (its listing is complete and every file's
+ * model is stored, content-addressed), so they are read once: the join of 100,000 listed files
+ * with their models is the costly part of the live-docs file list. Callers share the rows and
+ * must not change them. The engine's schema version is fixed for the life of the process.
+ */
+const indexedFiles = new Memo<readonly CommitFile[]>(8);
 
 /** Files of an indexed commit that hold objects, optionally only those with these ids. */
 export async function filesWithObjects(
@@ -17,10 +27,15 @@ export async function filesWithObjects(
   commitId: string,
   fileIds: readonly string[] | null,
 ): Promise<CommitFile[]> {
-  const wanted = fileIds === null ? null : new Set(fileIds);
-  return (await sourceFilesWithObjectCounts(db, repoId, commitId)).filter(
-    (file) => file.object_count > 0 && (wanted === null || wanted.has(file.file_id)),
-  );
+  // a commit being indexed has some models stored and not others: read, never remembered
+  const files = (await findRepoIndex(db, repoId, commitId))
+    ? await indexedFiles.get(`${repoId}\0${commitId}`, () =>
+        sourceFilesWithObjects(db, repoId, commitId),
+      )
+    : await sourceFilesWithObjects(db, repoId, commitId);
+  if (fileIds === null) return [...files];
+  const wanted = new Set(fileIds);
+  return files.filter((file) => wanted.has(file.file_id));
 }
 
 /** The engine models of these files (decoded, cached), in the order given. */

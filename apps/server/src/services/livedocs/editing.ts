@@ -16,6 +16,7 @@ import {
   markFieldsReviewed,
   writeFieldIfVersion,
 } from '../../repositories/docs-repository';
+import { bumpDocsRevision } from '../../repositories/repos-repository';
 import { nowIso, type ServiceContext } from '../context';
 import { ownRepo } from '../repos/repo-tasks-service';
 import { statusOf } from './doc-status';
@@ -74,6 +75,7 @@ export async function saveField(
     if (written !== null) await insertRevision(trx, { ...write, id: newId(), version: written });
     return written;
   });
+  if (version !== null) await bumpDocsRevision(ctx.db, repo.id);
   if (version === null) {
     throw conflict(
       'This field was changed by someone else since you opened it; reload it to see their version before saving yours',
@@ -99,5 +101,6 @@ export async function markReviewed(
   const repo = await ownRepo(ctx, userId, request.repo_id);
   const { object, commitId } = await currentObject(ctx, repo, request.object_id);
   await markFieldsReviewed(ctx.db, object.id, object.codeHash, commitId);
+  await bumpDocsRevision(ctx.db, repo.id);
   return objectView(ctx, repo, object.id, commitId);
 }

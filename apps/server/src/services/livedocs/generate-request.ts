@@ -101,6 +101,7 @@ export async function regenerateObject(
     ]),
   });
   await writeGeneratedFile(ctx.db, {
+    repoId: repo.id,
     file: located.model,
     objects: [located.object],
     commitId: located.commitId,

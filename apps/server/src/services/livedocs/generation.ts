@@ -16,6 +16,7 @@ import {
   type FieldWrite,
 } from '../../repositories/docs-repository';
 import type { Db } from '../../repositories/db';
+import { bumpDocsRevision } from '../../repositories/repos-repository';
 import { nowIso } from '../context';
 
 /** Sources a regeneration never overwrites: what a person wrote or imported. */
@@ -61,6 +62,7 @@ export interface GenerationCounts {
 export async function writeGeneratedFile(
   db: Db,
   run: {
+    repoId: string;
     file: FileIndex;
     objects?: readonly CodeObject[];
     commitId: string;
@@ -81,7 +83,7 @@ export async function writeGeneratedFile(
     if (run.rewrite) fields = await run.rewrite(object, file, fields);
     planned.set(object.id, fields);
   }
-  return db.transaction().execute(async (trx) => {
+  const written = await db.transaction().execute(async (trx) => {
     const existing = new Map<string, Doc>();
     for (const doc of await listDocsOfObjects(
       trx,
@@ -146,4 +148,6 @@ export async function writeGeneratedFile(
     if (counts.objects > 0) await addGenerationUsage(trx, userId, usageMonth(), counts.objects);
     return counts;
   });
+  if (written.fieldsWritten > 0) await bumpDocsRevision(db, run.repoId);
+  return written;
 }

@@ -3,6 +3,7 @@ import { finished } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { createGzip, gunzip, gzip } from 'node:zlib';
 import type { FileIndex, Reference } from '@codedocs/engine';
+import { Lru } from '../../repositories/memo';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -76,28 +77,6 @@ function inFileOrder(references: Reference[]): Reference[] {
     }
   }
   return references;
-}
-
-/** A small least-recently-used map: reads of one commit reuse what the last request decoded. */
-class Lru<V> {
-  private readonly entries = new Map<string, V>();
-  constructor(private readonly capacity: number) {}
-  get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-  set(key: string, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-  }
 }
 
 // Stored models never change for their key (content-addressed), so caching them is always safe.

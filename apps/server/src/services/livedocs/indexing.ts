@@ -24,7 +24,7 @@ import {
   type SourceFileRow,
 } from '../../repositories/code-index-repository';
 import type { Db } from '../../repositories/db';
-import { findRepo } from '../../repositories/repos-repository';
+import { bumpDocsRevision, findRepo } from '../../repositories/repos-repository';
 import type { Config } from '../../config';
 import { nowIso } from '../context';
 import { localGit } from '../repos/repo-git';
@@ -408,6 +408,7 @@ export async function indexCommit(
       references_data: run.referencesData,
     });
   });
+  await bumpDocsRevision(db, repoId);
   await request.reportProgress?.(
     missing.length + 1,
     missing.length + 1,
@@ -437,4 +438,5 @@ async function refreshPresence(deps: IndexDeps, repoId: string, commitId: string
     await clearPresence(trx, repoId, null);
     await upsertCodeObjects(trx, rows, true);
   });
+  await bumpDocsRevision(deps.db, repoId);
 }

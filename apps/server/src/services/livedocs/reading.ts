@@ -6,7 +6,7 @@ import type {
   LivedocsMetadataQuery,
   LivedocsMetadataResponse,
 } from '@codedocs/contract';
-import { LIVEDOCS_METADATA_MAX_FILES } from '@codedocs/contract';
+import { LIVEDOCS_METADATA_MAX_FILES, livedocsFilesResponseSchema } from '@codedocs/contract';
 import type { Repo } from '@codedocs/db';
 import { badRequest, notFound } from '../../errors/index';
 import { indexTaskId, repoIndexJob } from '../../jobs/definitions/index';
@@ -23,12 +23,15 @@ import {
   listRevisions,
 } from '../../repositories/docs-repository';
 import type { DocState } from '../../repositories/docs-repository';
+import { Memo } from '../../repositories/memo';
 import { deleteFinishedJob, findJob } from '../../repositories/jobs-repository';
 import { isCommitListed } from '../../repositories/repos-repository';
+import { SerializedJson } from '../../presenters/serialized-json';
 import type { ServiceContext } from '../context';
 import { fileWebUrl } from '../repos/repo-web';
 import { ownRepo } from '../repos/repo-tasks-service';
 import { fileModels, filesWithObjects } from './commit-model';
+import type { CommitFile } from './commit-model';
 import { objectWebUrl, statusOf } from './doc-status';
 
 /** The commit a live-docs read is about: the one asked for, else the current one; listed or 404. */
@@ -59,6 +62,43 @@ export async function indexedCommitOf(
 
 const byObject = (states: DocState[]) => new Map(states.map((s) => [s.object_id, s]));
 
+/** Documented and stale objects per file path of one commit. */
+type FileDocCounts = Map<string, { documented: number; stale: number }>;
+
+/**
+ * The file list of an indexed commit, built once per `docs_revision` of the repository (bumped
+ * by every write that can change a status) and sent as is: counting reads every object of the
+ * commit and its docs (hundreds of milliseconds for 20,000 objects), and the answer is megabytes
+ * of JSON, while the live-docs screen asks for it on every load.
+ */
+const fileLists = new Memo<SerializedJson>(8);
+
+async function countByFile(
+  ctx: ServiceContext,
+  repo: Repo,
+  commitId: string,
+  files: readonly CommitFile[],
+): Promise<FileDocCounts> {
+  const states = byObject(await docStatesOfRepo(ctx.db, repo.id));
+  const counts: FileDocCounts = new Map();
+  const count = (path: string, id: string, hash: string) => {
+    const status = statusOf(hash, states.get(id));
+    const entry = counts.get(path) ?? { documented: 0, stale: 0 };
+    if (status === 'documented') entry.documented++;
+    if (status === 'stale') entry.stale++;
+    counts.set(path, entry);
+  };
+  if (commitId === repo.head_commit) {
+    for (const o of await listPresentObjects(ctx.db, repo.id))
+      count(o.file_path, o.id, o.code_hash);
+  } else {
+    for (const model of await fileModels(ctx.db, repo.id, files)) {
+      for (const o of model.objects) count(model.path, o.id, o.codeHash);
+    }
+  }
+  return counts;
+}
+
 /**
  * `GET /api/v0/livedocs/files/{repo_id}`: the commit's files that hold objects with their doc
  * counts. A listed commit nobody has indexed yet (a repo connected before live docs, an old
@@ -70,7 +110,7 @@ export async function livedocsFiles(
   userId: string,
   repoId: string,
   query: LivedocsFilesQuery,
-): Promise<LivedocsFilesResponse> {
+): Promise<LivedocsFilesResponse | SerializedJson> {
   const repo = await ownRepo(ctx, userId, repoId);
   const commitId = await listedCommitOf(ctx, repo, query.commit_id);
   if (!(await findRepoIndex(ctx.db, repo.id, commitId))) {
@@ -92,40 +132,29 @@ export async function livedocsFiles(
     if (status !== 'indexed')
       return { commit_id: commitId, index_status: status, task_id: taskId, files: [] };
   }
-  const files = await filesWithObjects(ctx.db, repo.id, commitId, null);
-  const states = byObject(await docStatesOfRepo(ctx.db, repo.id));
-  const counts = new Map<string, { documented: number; stale: number }>();
-  const count = (path: string, id: string, hash: string) => {
-    const status = statusOf(hash, states.get(id));
-    const entry = counts.get(path) ?? { documented: 0, stale: 0 };
-    if (status === 'documented') entry.documented++;
-    if (status === 'stale') entry.stale++;
-    counts.set(path, entry);
-  };
-  if (commitId === repo.head_commit) {
-    for (const o of await listPresentObjects(ctx.db, repo.id))
-      count(o.file_path, o.id, o.code_hash);
-  } else {
-    for (const model of await fileModels(ctx.db, repo.id, files)) {
-      for (const o of model.objects) count(model.path, o.id, o.codeHash);
-    }
-  }
-  return {
-    commit_id: commitId,
-    index_status: 'indexed',
-    task_id: null,
-    files: files.map((file) => ({
-      file_id: file.file_id,
-      file_name: file.name,
-      file_path: file.path,
-      file_url: fileWebUrl(repo.url, commitId, file.path),
-      extension: file.extension,
-      language: file.language,
-      object_count: file.object_count,
-      documented_count: counts.get(file.path)?.documented ?? 0,
-      stale_count: counts.get(file.path)?.stale ?? 0,
-    })),
-  };
+  const version = [repo.id, repo.url, commitId, commitId === repo.head_commit, repo.docs_revision];
+  return fileLists.get(version.join('\0'), async () => {
+    const files = await filesWithObjects(ctx.db, repo.id, commitId, null);
+    const counts = await countByFile(ctx, repo, commitId, files);
+    const answer: LivedocsFilesResponse = {
+      commit_id: commitId,
+      index_status: 'indexed',
+      task_id: null,
+      files: files.map((file) => ({
+        file_id: file.file_id,
+        file_name: file.name,
+        file_path: file.path,
+        file_url: fileWebUrl(repo.url, commitId, file.path),
+        extension: file.extension,
+        language: file.language,
+        object_count: file.object_count,
+        documented_count: counts.get(file.path)?.documented ?? 0,
+        stale_count: counts.get(file.path)?.stale ?? 0,
+      })),
+    };
+    // checked once here, as the route's serializer checks every answer it builds
+    return new SerializedJson(livedocsFilesResponseSchema.parse(answer), version.join('\0'));
+  });
 }
 
 /** `GET /api/v0/livedocs/metadata/{repo_id}`: chosen files of an indexed commit → their objects. */

@@ -13,11 +13,20 @@ import {
 } from '../../repositories/files-repository';
 import { isCommitListed } from '../../repositories/repos-repository';
 import type { ServiceContext } from '../context';
+import { Memo } from '../../repositories/memo';
 import { decodeFilesToken, encodeFilesToken } from './pagination-token';
 import { localGit } from './repo-git';
 import { repoDirectory } from './repo-paths';
 import { fileWebUrl } from './repo-web';
 import { ownRepo } from './repo-tasks-service';
+
+/**
+ * A listed commit's listing never changes (it is recorded as complete once written, and a commit
+ * id names its tree), so its totals and extension counts are counted once per filter: a first
+ * page of 100,000 files then reads 500 rows, not 100,000.
+ */
+const totals = new Memo<number>(512);
+const extensions = new Memo<{ extension: string; count: number }[]>(64);
 
 /** The commit a files request reads: the one asked for, else the current one; listed or 404. */
 async function listedCommit(ctx: ServiceContext, repo: Repo, asked: string | undefined) {
@@ -57,7 +66,11 @@ export async function filesPage(
     afterPath: cursor?.after ?? null,
     limit: limit + 1,
   });
-  const total = cursor?.total ?? (await countFiles(ctx.db, filter));
+  const total =
+    cursor?.total ??
+    (await totals.get(JSON.stringify([repoId, commitId, q, extension]), () =>
+      countFiles(ctx.db, filter),
+    ));
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -68,7 +81,11 @@ export async function filesPage(
         : null,
     commit_id: commitId,
     total,
-    extensions: cursor ? [] : await extensionCounts(ctx.db, repoId, commitId),
+    extensions: cursor
+      ? []
+      : await extensions.get(`${repoId}\0${commitId}`, () =>
+          extensionCounts(ctx.db, repoId, commitId),
+        ),
   };
 }
 
