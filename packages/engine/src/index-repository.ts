@@ -127,9 +127,13 @@ export async function streamRepositoryIndex(
         let failed = false;
         // results are taken one at a time, in the order they arrive
         let taking = Promise.resolve();
+        // parses still on a thread: a failed run waits for them before the pool may be destroyed
+        // (piscina throws, uncaught, when a result arrives for a task its destroy dropped)
+        const parsing = new Set<Promise<unknown>>();
         const fail = (error: unknown) => {
+          if (failed) return;
           failed = true;
-          reject(error);
+          void Promise.allSettled([...parsing]).then(() => reject(error));
         };
         const window = Math.max(16, pool.threads * TASKS_PER_THREAD);
         const pump = () => {
@@ -137,7 +141,10 @@ export async function streamRepositoryIndex(
             const file = next();
             if (!file) break;
             active++;
-            pool.run(parseTask(file, indexOptions)).then((model) => {
+            const parse = pool.run(parseTask(file, indexOptions));
+            parsing.add(parse);
+            void parse.finally(() => parsing.delete(parse)).catch(() => {});
+            parse.then((model) => {
               taking = taking
                 .then(async () => {
                   if (failed) return;
