@@ -25,27 +25,14 @@ import {
 import type { DocState } from '../../repositories/docs-repository';
 import { Memo } from '../../repositories/memo';
 import { deleteFinishedJob, findJob } from '../../repositories/jobs-repository';
-import { isCommitListed } from '../../repositories/repos-repository';
 import { SerializedJson } from '../../presenters/serialized-json';
 import type { ServiceContext } from '../context';
 import { fileWebUrl } from '../repos/repo-web';
+import { listedCommit } from '../repos/files-service';
 import { ownRepo } from '../repos/repo-tasks-service';
 import { fileModels, filesWithObjects } from './commit-model';
 import type { CommitFile } from './commit-model';
 import { objectWebUrl, statusOf } from './doc-status';
-
-/** The commit a live-docs read is about: the one asked for, else the current one; listed or 404. */
-export async function listedCommitOf(
-  ctx: ServiceContext,
-  repo: Repo,
-  asked: string | undefined,
-): Promise<string> {
-  const commitId = asked ?? repo.head_commit;
-  if (commitId === null || !(await isCommitListed(ctx.db, repo.id, commitId))) {
-    throw notFound('This commit is not listed for this repository');
-  }
-  return commitId;
-}
 
 /** An indexed commit of the repository, or 404 naming why. */
 export async function indexedCommitOf(
@@ -53,7 +40,7 @@ export async function indexedCommitOf(
   repo: Repo,
   asked: string | undefined,
 ): Promise<string> {
-  const commitId = await listedCommitOf(ctx, repo, asked);
+  const commitId = await listedCommit(ctx, repo, asked);
   if (!(await findRepoIndex(ctx.db, repo.id, commitId))) {
     throw notFound('This commit has not been indexed yet');
   }
@@ -112,7 +99,7 @@ export async function livedocsFiles(
   query: LivedocsFilesQuery,
 ): Promise<LivedocsFilesResponse | SerializedJson> {
   const repo = await ownRepo(ctx, userId, repoId);
-  const commitId = await listedCommitOf(ctx, repo, query.commit_id);
+  const commitId = await listedCommit(ctx, repo, query.commit_id);
   if (!(await findRepoIndex(ctx.db, repo.id, commitId))) {
     const taskId = indexTaskId(repo.id, commitId);
     let job = await findJob(ctx.db, taskId);

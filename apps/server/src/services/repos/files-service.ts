@@ -28,8 +28,15 @@ import { ownRepo } from './repo-tasks-service';
 const totals = new Memo<number>(512);
 const extensions = new Memo<{ extension: string; count: number }[]>(64);
 
-/** The commit a files request reads: the one asked for, else the current one; listed or 404. */
-async function listedCommit(ctx: ServiceContext, repo: Repo, asked: string | undefined) {
+/**
+ * The commit a files or live-docs request reads: the one asked for, else the current one;
+ * listed or 404.
+ */
+export async function listedCommit(
+  ctx: ServiceContext,
+  repo: Repo,
+  asked: string | undefined,
+): Promise<string> {
   const commitId = asked ?? repo.head_commit;
   if (commitId === null || !(await isCommitListed(ctx.db, repo.id, commitId))) {
     throw notFound('This commit is not listed for this repository');
