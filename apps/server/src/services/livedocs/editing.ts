@@ -75,12 +75,12 @@ export async function saveField(
     if (written !== null) await insertRevision(trx, { ...write, id: newId(), version: written });
     return written;
   });
-  if (version !== null) await bumpDocsRevision(ctx.db, repo.id);
   if (version === null) {
     throw conflict(
       'This field was changed by someone else since you opened it; reload it to see their version before saving yours',
     );
   }
+  await bumpDocsRevision(ctx.db, repo.id);
   const after = await listDocsOfObjects(ctx.db, [object.id]);
   const [state] = await docStatesOfObjects(ctx.db, [object.id]);
   const field = fieldsOf(object, after).find((f) => f.field_id === request.field_id);
