@@ -8,6 +8,7 @@ import { authenticatePlugin } from './plugins/authenticate';
 import { cookiesPlugin } from './plugins/cookies';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { gitChildrenPlugin } from './plugins/git-children';
 import { jobsPlugin } from './plugins/jobs';
 import { createLogger } from './plugins/logger';
 import { notFoundPlugin } from './plugins/not-found';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(notFoundPlugin);
   await app.register(accountsPlugin);
   await app.register(authenticatePlugin);
+  await app.register(gitChildrenPlugin);
   await app.register(jobsPlugin);
 
   await app.register(apiRoutes, { prefix: '/api' });

@@ -375,7 +375,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const port = vars.PORT ?? 3000;
   const dataDir = resolve(vars.DATA_DIR ?? './data');
-  mkdirSync(dataDir, { recursive: true });
+  // Private to the server's user: it holds the database, the secret and every clone.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
 
   return {

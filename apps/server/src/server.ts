@@ -6,8 +6,14 @@ import type { Config } from './config';
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/**
+ * The address the start-up line prints: PUBLIC_URL when set; on this machine's own addresses the
+ * same `http://localhost:<port>` that links in mails use by default; else the listening address.
+ */
 function listenUrl(config: Config, port: number): string {
   if (config.publicUrlConfigured) return config.publicUrl;
+  if (/^(?:127\.\d+\.\d+\.\d+|localhost|::1|0\.0\.0\.0|::)$/.test(config.host))
+    return `http://localhost:${port}`;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return `http://${host}:${port}`;
 }

@@ -1,6 +1,8 @@
 import { closeParsePool } from './services/livedocs/parse-pool';
 import closeWithGrace from 'close-with-grace';
 import { createDatabase, migrateToLatest } from '@codedocs/db';
+import { gitChildren, reapStaleGitChildren } from './git/index';
+import { gitRunDirectory } from './plugins/git-children';
 import { ConfigError, loadConfig } from './config';
 import { createJobRuntime } from './jobs/job-runtime';
 import { createLogger } from './plugins/logger';
@@ -22,6 +24,10 @@ async function main(): Promise<void> {
   const handle = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrateToLatest(handle.db, handle.dialect);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  const runDir = gitRunDirectory(config.dataDir);
+  const reaped = reapStaleGitChildren(runDir);
+  if (reaped.length > 0) log.warn({ pgids: reaped }, 'killed git left by a previous server');
+  gitChildren.recordIn(runDir);
   const runtime = createJobRuntime({
     db: handle.db,
     dialect: handle.dialect,
@@ -35,6 +41,7 @@ async function main(): Promise<void> {
     if (err) log.error({ err }, 'worker stopping after an unexpected error');
     else log.info({ signal }, 'worker stopping');
     await runtime.stop();
+    gitChildren.killAll();
     await closeParsePool();
     await handle.destroy();
   });

@@ -63,6 +63,8 @@ describe('account and list schemas added for issue 3', () => {
           compilation_id: 'c1',
           name: 'Mine',
           created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-02T00:00:00.000Z',
+          object_count: 2,
           repositories: [
             {
               repo_id: 'r1',

@@ -245,6 +245,26 @@ export const livedocsGenerateResponseSchema = z.object({
   object_count: z.number().int(),
 });
 export type LivedocsGenerateResponse = z.infer<typeof livedocsGenerateResponseSchema>;
+/**
+ * `GET /api/v2/livedocs/estimate/{repo_id}?file_id=` (plan header): what a generation of these
+ * files (all files without `file_id`, a comma-separated list otherwise) would spend of the
+ * monthly quota before it starts. `to_spend` counts the objects not documented against their
+ * current code (documented ones are refreshed free); `quota`, `left` are null when unlimited.
+ */
+export const livedocsEstimateQuerySchema = z.object({
+  file_id: z.string().max(2_000_000).optional(),
+});
+export type LivedocsEstimateQuery = z.infer<typeof livedocsEstimateQuerySchema>;
+export const livedocsEstimateResponseSchema = z.object({
+  repo_id: z.string(),
+  commit_id: z.string(),
+  objects: z.number().int(),
+  to_spend: z.number().int(),
+  used: z.number().int(),
+  quota: z.number().int().nullable(),
+  left: z.number().int().nullable(),
+});
+export type LivedocsEstimateResponse = z.infer<typeof livedocsEstimateResponseSchema>;
 /** Result of a finished `livedocs.generate` task. */
 export const livedocsGenerateResultSchema = z.object({
   repo_id: z.string(),

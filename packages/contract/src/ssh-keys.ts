@@ -7,15 +7,22 @@ export type SshKeyAlgorithm = z.infer<typeof sshKeyAlgorithmSchema>;
 
 export const SSH_KEY_NAME_MAX_LENGTH = 64;
 
+/** Why a key name was refused (the 400's message and the form's hint). */
+export const SSH_KEY_NAME_RULE =
+  'Use only letters, digits, dot, underscore and hyphen; the name cannot be "." or ".."';
+export const SSH_KEY_NAME_TOO_LONG = `At most ${SSH_KEY_NAME_MAX_LENGTH} characters`;
+
 /**
- * A key name: letters, digits, dot, underscore and hyphen. It ends up in a URL path and in the
- * public key's comment, so nothing that needs escaping is allowed.
+ * A key name: letters, digits, dot, underscore and hyphen, never `.` or `..` on their own (a
+ * path segment that means "here" or "up"). It ends up in a URL path and in the public key's
+ * comment, so nothing that needs escaping is allowed.
  */
 export const sshKeyNameSchema = z
   .string()
   .min(1, 'Give the key a name')
-  .max(SSH_KEY_NAME_MAX_LENGTH, `At most ${SSH_KEY_NAME_MAX_LENGTH} characters`)
-  .regex(/^[A-Za-z0-9._-]+$/, 'Use only letters, digits, dot, underscore and hyphen');
+  .max(SSH_KEY_NAME_MAX_LENGTH, SSH_KEY_NAME_TOO_LONG)
+  .regex(/^[A-Za-z0-9._-]+$/, SSH_KEY_NAME_RULE)
+  .refine((name) => name !== '.' && name !== '..', SSH_KEY_NAME_RULE);
 
 /** One key as the list shows it; only the public half ever leaves the server. */
 export const sshKeySchema = z

@@ -1,7 +1,8 @@
 export { createDatabase } from './create-database';
 export type { DatabaseHandle, DatabaseOptions } from './create-database';
 export type { Dialect } from './dialect';
-export { migrateToLatest, migrateToNone } from './migrate';
+export { migrateTo, migrateToLatest, migrateToNone } from './migrate';
+export { scopedObjectId } from './migrations/0007-repo-scoped-objects';
 export { TABLE_NAMES } from './tables';
 export { isPostgresUrl } from './postgres';
 export { SQLITE_FILE_NAME } from './sqlite';

@@ -36,3 +36,15 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
 export async function migrateToNone(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
   return unwrap(await migratorFor(db, dialect).migrateTo(NO_MIGRATIONS), 'rollback');
 }
+
+/**
+ * Applies or undoes migrations until `name` is the last one applied. For tests that build a
+ * database as an older release left it and then upgrade it.
+ */
+export async function migrateTo(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  name: string,
+): Promise<string[]> {
+  return unwrap(await migratorFor(db, dialect).migrateTo(name), 'migration');
+}

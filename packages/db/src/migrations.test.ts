@@ -169,7 +169,13 @@ describe.each(dialects)('migrations on %s', (dialect) => {
       .execute();
     await db
       .insertInto('docs')
-      .values({ object_id: 'o-gone', field_id: 'summary', value: 'Does f.', source: 'generated' })
+      .values({
+        repo_id: 'r-gone',
+        object_id: 'o-gone',
+        field_id: 'summary',
+        value: 'Does f.',
+        source: 'generated',
+      })
       .execute();
     await db
       .insertInto('compilations')
@@ -177,7 +183,7 @@ describe.each(dialects)('migrations on %s', (dialect) => {
       .execute();
     await db
       .insertInto('compilation_objects')
-      .values({ compilation_id: 'c-gone', object_id: 'o-gone' })
+      .values({ compilation_id: 'c-gone', repo_id: 'r-gone', object_id: 'o-gone' })
       .execute();
     await db
       .insertInto('jobs')
@@ -279,7 +285,13 @@ describe.each(dialects)('migrations on %s', (dialect) => {
       .execute();
     await handle.db
       .insertInto('docs')
-      .values({ object_id: 'o-doc', field_id: 'summary', value: 'x', source: 'edited' })
+      .values({
+        repo_id: 'r-doc',
+        object_id: 'o-doc',
+        field_id: 'summary',
+        value: 'x',
+        source: 'edited',
+      })
       .execute();
     const doc = await handle.db
       .selectFrom('docs')

@@ -124,8 +124,12 @@ export interface RepoCommitsTable {
   listed_at: Generated<Timestamp>;
 }
 
+/** Keyed by (repo_id, id) (migration 0007): an id never addresses another repository's object. */
 export interface CodeObjectsTable {
-  /** Stable across commits: a hash of repo, file path, qualified name, kind and overload index. */
+  /**
+   * Stable across commits: a hash of repo, file path, qualified name, kind and overload index
+   * (the engine's objectId with the repo id as repository key).
+   */
   id: string;
   repo_id: string;
   file_path: string;
@@ -175,6 +179,8 @@ export interface RepoIndexesTable {
 /** One saved version of a doc field (migration 0005). */
 export interface DocRevisionsTable {
   id: string;
+  /** With object_id, the object's key (migration 0007). */
+  repo_id: string;
   object_id: string;
   field_id: string;
   version: number;
@@ -193,7 +199,9 @@ export interface GenerationUsageTable {
   objects: Generated<number>;
 }
 
+/** Keyed by (repo_id, object_id, field_id) (migration 0007). */
 export interface DocsTable {
+  repo_id: string;
   object_id: string;
   /** `summary`, `description`, `param:<name>`, `returns`, `throws`, `example` or `notes`. */
   field_id: string;
@@ -218,8 +226,12 @@ export interface CompilationsTable {
 
 export interface CompilationObjectsTable {
   compilation_id: string;
+  /** With object_id, the object's key (migration 0007). */
+  repo_id: string;
   object_id: string;
   added_at: Generated<Timestamp>;
+  /** Manual order within the compilation, from 0 (migration 0008). */
+  position: Generated<number>;
 }
 
 export interface FoldersTable {

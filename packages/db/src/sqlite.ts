@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { SqliteDialect } from 'kysely';
@@ -14,13 +14,32 @@ export const SQLITE_FILE_NAME = 'codedocs.sqlite';
  * is durable under WAL except for the last transactions on power loss.
  */
 export function createSqliteDialect(dataDir: string): SqliteDialect {
-  mkdirSync(dataDir, { recursive: true });
-  const database = new SQLite(join(dataDir, SQLITE_FILE_NAME));
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = join(dataDir, SQLITE_FILE_NAME);
+  makePrivate(file);
+  const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
+  for (const suffix of ['-wal', '-shm']) makePrivate(`${file}${suffix}`, false);
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   return new SqliteDialect({ database: withStatementCache(database) });
+}
+
+/**
+ * Makes the database file readable by the server's user only (0600), creating it empty when
+ * `create` (SQLite takes an empty file for a new database). SQLite gives the -wal and -shm files
+ * it creates the main file's permissions; ones left by an earlier process are tightened too.
+ */
+function makePrivate(path: string, create = true): void {
+  if (create) closeSync(openSync(path, 'a', 0o600));
+  else if (!existsSync(path)) return;
+  try {
+    chmodSync(path, 0o600);
+  } catch (error) {
+    // A file of another user that SQLite can still open: its owner decides its mode.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+  }
 }
 
 /** Prepared statements kept, by SQL text (queries with long IN lists come and go). */

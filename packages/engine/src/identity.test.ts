@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { codeHash, createCodeHasher, objectId } from './identity.ts';
+import { codeHash, createCodeHasher, objectId, scopeObjectId } from './identity.ts';
 import { indexFile } from './index-file.ts';
 
 describe('stable identity', () => {
@@ -9,6 +9,13 @@ describe('stable identity', () => {
     expect(objectId('repo', 'a.ts', 'A.f', 'method', 1)).not.toBe(id);
     expect(objectId('repo', 'b.ts', 'A.f', 'method', 0)).not.toBe(id);
     expect(objectId('other', 'a.ts', 'A.f', 'method', 0)).not.toBe(id);
+  });
+
+  test('a repository key scopes the unscoped id, so a stored id can be re-keyed from itself', () => {
+    const unscoped = objectId('', 'a.ts', 'A.f', 'method', 0);
+    expect(objectId('repo', 'a.ts', 'A.f', 'method', 0)).toBe(scopeObjectId('repo', unscoped));
+    expect(scopeObjectId('repo', unscoped)).not.toBe(scopeObjectId('repo2', unscoped));
+    expect(scopeObjectId('repo', unscoped)).toMatch(/^[0-9a-f]{20}$/);
   });
 
   test('whitespace-only changes keep the code hash; code changes do not', () => {
@@ -47,5 +54,24 @@ describe('stable identity', () => {
       ix.objects.find((o) => o.qualifiedName === q && o.overloadIndex === i)!.codeHash;
     expect(hash(v2, 'C.m', 0)).toBe(hash(v1, 'C.m', 0));
     expect(hash(v2, 'f', 1)).not.toBe(hash(v1, 'f', 1));
+  });
+
+  test("a module's code hash is its own statements: a function body change does not touch it", async () => {
+    const source = (body: string, constant = '1') =>
+      `import os\n\nX = ${constant}\n\ndef f(a):\n    return ${body}\n\nclass C:\n    def m(self):\n        return 2\n`;
+    const hashes = async (content: string) =>
+      new Map(
+        (await indexFile({ path: 'pkg/m.py', content })).objects.map((o) => [
+          o.qualifiedName,
+          o.codeHash,
+        ]),
+      );
+    const before = await hashes(source('a + 1'));
+    const body = await hashes(source('a + 2'));
+    expect(body.get('f')).not.toBe(before.get('f'));
+    expect(body.get('pkg.m')).toBe(before.get('pkg.m'));
+    // the module's own statements still count
+    const constant = await hashes(source('a + 1', '2'));
+    expect(constant.get('pkg.m')).not.toBe(before.get('pkg.m'));
   });
 });

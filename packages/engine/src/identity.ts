@@ -7,7 +7,10 @@ function sha1(data: string | Uint8Array): string {
 
 /**
  * The stable object id of DESIGN.md section 6: a hash of repository, file path, qualified name,
- * kind and overload index, so an object keeps its id (and its docs) while those hold.
+ * kind and overload index, so an object keeps its id (and its docs) while those hold. The
+ * repository key scopes it: the same path and name in two repositories never share an id. It is
+ * applied as a second hash over the unscoped id (`scopeObjectId`), so an id stored before
+ * scoping can be re-keyed from the id alone (the server's migration 0007 does exactly that).
  */
 export function objectId(
   repository: string,
@@ -16,7 +19,13 @@ export function objectId(
   kind: string,
   overloadIndex: number,
 ): string {
-  return sha1(`${repository}\0${path}\0${qualifiedName}\0${kind}\0${overloadIndex}`).slice(0, 20);
+  const unscoped = sha1(`\0${path}\0${qualifiedName}\0${kind}\0${overloadIndex}`).slice(0, 20);
+  return repository === '' ? unscoped : scopeObjectId(repository, unscoped);
+}
+
+/** An unscoped object id (indexed without a repository key) as the id within `repository`. */
+export function scopeObjectId(repository: string, unscopedId: string): string {
+  return sha1(`${repository}\0${unscopedId}`).slice(0, 20);
 }
 
 /**

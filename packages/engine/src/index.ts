@@ -14,7 +14,7 @@ export {
   type RepositoryOptions,
   type UpdateResult,
 } from './index-repository.ts';
-export { objectId, codeHash, normalizeCode } from './identity.ts';
+export { objectId, scopeObjectId, codeHash, normalizeCode } from './identity.ts';
 export { importTargets, resolveFileReferences, resolveReferences } from './resolve/references.ts';
 export { StreamingResolver, type ResolvedFile } from './resolve/stream.ts';
 export { affectedFiles, type ChangeOutline } from './resolve/affected.ts';

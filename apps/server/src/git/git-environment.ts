@@ -40,6 +40,40 @@ export function gitEnvironment(options: GitEnvironmentOptions): Record<string, s
   };
 }
 
+/**
+ * fsck message ids that are downgraded to `ignore` for what comes over the wire. They are
+ * formatting slips of old tools in commit/tag headers and tree modes, found in well-known
+ * histories (flask: zero-padded tree modes; requests: a malformed time zone); none of them changes
+ * which path a file has or what a submodule runs, and this server never checks anything out.
+ * Everything else stays an error under `transfer.fsckObjects`, in particular `.git`/`..` path
+ * components (hasDotgit, hasDotdot, hasDot), .gitmodules as a symlink or with an injectable
+ * url/path/name/update (gitmodulesSymlink, gitmodulesUrl, gitmodulesPath, gitmodulesName,
+ * gitmodulesUpdate), duplicate or unsorted tree entries and absolute or empty names.
+ * `nulInHeader` and `unterminatedHeader` are FATAL in git 2.39: git refuses to demote them
+ * ("Cannot demote nulinheader to ignore", and the clone dies), so they are not listed.
+ * Only `fetch.fsck.<id>` is set: clone and fetch read it; `receive.fsck.<id>` (pushes) and
+ * `fsck.<id>` (`git fsck`) configure commands this server never runs.
+ * `gitmodulesParse` and `badFilemode` are INFO (a warning even when strict); listed anyway so a
+ * git that raises them still connects.
+ */
+export const IGNORED_FSCK_MESSAGES = [
+  'zeroPaddedFilemode',
+  'badFilemode',
+  'badTimezone',
+  'badDate',
+  'badDateOverflow',
+  'zeroPaddedDate',
+  'missingSpaceBeforeDate',
+  'missingEmail',
+  'badEmail',
+  'missingNameBeforeEmail',
+  'missingSpaceBeforeEmail',
+  'nulInCommit',
+  'badTagName',
+  'missingTaggerEntry',
+  'gitmodulesParse',
+] as const;
+
 /** `-c name=value` pairs placed before the subcommand. */
 export function gitConfigArgs(allowFile: boolean): string[] {
   const settings: [string, string][] = [
@@ -58,6 +92,7 @@ export function gitConfigArgs(allowFile: boolean): string[] {
     ['protocol.file.allow', allowFile ? 'always' : 'never'],
     ['protocol.ext.allow', 'never'],
     ['transfer.fsckObjects', 'true'],
+    ...IGNORED_FSCK_MESSAGES.map((id): [string, string] => [`fetch.fsck.${id}`, 'ignore']),
     ['credential.helper', ''],
     // A redirect could send git to an address the URL check never saw.
     ['http.followRedirects', 'false'],

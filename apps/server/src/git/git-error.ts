@@ -7,6 +7,7 @@ export type GitFailure =
   | 'repo_too_large'
   | 'host_key_changed'
   | 'host_key_unverified'
+  | 'fsck_refused'
   | 'spawn_failed';
 
 /**

@@ -5,6 +5,8 @@
  */
 export { nonPublicReason, parseLooseIpv4 } from './address-policy';
 export { gitLimits, repoUrlPolicy } from './config-policy';
+export { gitChildren, processStartTime, reapStaleGitChildren } from './git-children';
+export type { GitChildRecord } from './git-children';
 export { GitError, isGitError } from './git-error';
 export type { GitFailure } from './git-error';
 export { parseRepoUrl, validateRepoUrl } from './repo-url';

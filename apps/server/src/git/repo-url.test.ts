@@ -112,6 +112,48 @@ describe('validateRepoUrl', () => {
   });
 
   it.each([
+    'https://example.com/org/repo.git%0a',
+    'https://example.com/org%0D%0Aevil/repo.git',
+    'https://example.com/org/repo%00.git',
+    'ssh://git@example.com/org/%0arepo.git',
+    'git@example.com:org/repo%1b[31m.git',
+    'git@example.com:org/repo%1F.git',
+    'git://example.com/repo%7f',
+    'https://example.com%0a.evil.com/repo.git',
+  ])('refuses percent-encoded control characters anywhere, in any case: %s', async (url) => {
+    expect((await refusal(url, open)).message).toContain(
+      'percent-encoded control characters (%00-%1f, %7f) are not allowed',
+    );
+  });
+
+  it('keeps other percent-encoded bytes (a space, non-ASCII names)', () => {
+    expect(parseRepoUrl('https://example.com/org/my%20repo%C3%A9.git', strict).path).toBe(
+      '/org/my%20repo%C3%A9.git',
+    );
+  });
+
+  it.each([
+    ['https://example.com:25/r.git', 'port 25 is not allowed (below 1024 only 22, 80 and 443 are)'],
+    ['ssh://git@example.com:53/r.git', 'port 53 is not allowed'],
+    ['git://example.com:445/r', 'port 445 is not allowed'],
+    ['https://example.com:1023/r.git', 'port 1023 is not allowed'],
+    ['git://example.com:1/r', 'port 1 is not allowed'],
+  ])('refuses privileged ports other than 22, 80 and 443: %s', async (url, rule) => {
+    expect((await refusal(url, open)).message).toContain(rule);
+  });
+
+  it.each([
+    'ssh://git@example.com:22/r.git',
+    'https://example.com:443/r.git',
+    'https://example.com:80/r.git',
+    'git://example.com:9418/r',
+    'https://example.com:1024/r.git',
+    'ssh://git@example.com:2222/r.git',
+  ])('accepts the usual ports and any port from 1024: %s', (url) => {
+    expect(parseRepoUrl(url, strict).port).toBe(Number(/:(\d+)\//.exec(url)?.[1]));
+  });
+
+  it.each([
     ['git://127.0.0.1/r', 'address 127.0.0.1 is loopback'],
     ['https://2130706433/r', 'address 127.0.0.1 is loopback'],
     ['https://0177.0.0.1/r', 'address 127.0.0.1 is loopback'],

@@ -70,9 +70,19 @@ function checkPath(path: string): void {
   if (/^\/?-/.test(path)) throw refuse("the path must not start with '-'");
 }
 
+/**
+ * Ports below 1024 that a repository may use: ssh, http (a proxy in front of a forge) and https.
+ * Any other privileged port is a system service (smtp 25, dns 53, ldap 389, smb 445…) that a
+ * crafted URL would make the server talk to. git:// is 9418, above the range.
+ */
+const PRIVILEGED_PORTS_ALLOWED = new Set([22, 80, 443]);
+
 function parsePort(raw: string): number {
   const port = Number(raw);
   if (!/^\d{1,5}$/.test(raw) || port < 1 || port > 65535) throw refuse('port must be 1 to 65535');
+  if (port < 1024 && !PRIVILEGED_PORTS_ALLOWED.has(port)) {
+    throw refuse(`port ${port} is not allowed (below 1024 only 22, 80 and 443 are)`);
+  }
   return port;
 }
 
@@ -154,6 +164,11 @@ export function parseRepoUrl(input: string, policy: RepoUrlPolicy): RepoUrl {
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   if (/[\u0000-\u0020\u007f-\u009f]/.test(url)) {
     throw refuse('control characters and whitespace are not allowed');
+  }
+  // Encoded, they survive this check and come back as raw bytes wherever the URL is decoded
+  // (git's http layer, an ssh path, a log line): a %0a splits a header or a log record.
+  if (/%(?:[01][0-9a-f]|7f)/i.test(url)) {
+    throw refuse('percent-encoded control characters (%00-%1f, %7f) are not allowed');
   }
   if (url.startsWith('-')) throw refuse("a URL must not start with '-' (option injection)");
   const transport = /^([A-Za-z][A-Za-z0-9+.-]*)::/.exec(url);

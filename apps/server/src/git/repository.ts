@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { directorySize, watchDirectorySize } from './directory-size';
 import { GitError } from './git-error';
@@ -166,7 +166,8 @@ export async function cloneRepository(options: CloneOptions): Promise<TransferRe
   }
   if (options.branch !== undefined) requireSafeBranch(options.branch);
   const parent = dirname(options.destination);
-  await mkdir(parent, { recursive: true });
+  // Clones are readable by the server's user only (git itself follows the umask).
+  await mkdir(parent, { recursive: true, mode: 0o700 });
   const temp = join(
     parent,
     `.${basename(options.destination)}.clone-${randomBytes(6).toString('hex')}`,
@@ -185,6 +186,7 @@ export async function cloneRepository(options: CloneOptions): Promise<TransferRe
   ];
   try {
     await transferWithSizeCap(temp, args, options);
+    await chmod(temp, 0o700);
     await rename(temp, options.destination);
   } catch (error) {
     await rm(temp, { recursive: true, force: true });

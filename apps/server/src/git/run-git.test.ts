@@ -4,6 +4,8 @@ import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fsckMessageId, fsckRefusalMessage } from './fsck-refusal';
+import { IGNORED_FSCK_MESSAGES } from './git-environment';
 import { GitError } from './git-error';
 import type { RemotePin } from './remote-pin';
 import { runGit } from './run-git';
@@ -92,6 +94,26 @@ describe('runGit', () => {
     expect(await get('protocol.file.allow')).toBe('never');
     expect(await get('transfer.fsckObjects')).toBe('true');
     expect(await get('credential.helper')).toBe('');
+  });
+
+  it('downgrades only the harmless historical fsck messages, and none git cannot demote', async () => {
+    const get = async (name: string) =>
+      (await runGit(['config', '--default', 'unset', '--get', name], { timeoutMs: 10_000 })).stdout
+        .toString()
+        .trim();
+    for (const id of ['zeroPaddedFilemode', 'badTimezone', 'missingSpaceBeforeDate', 'badDate']) {
+      expect(await get(`fetch.fsck.${id}`), id).toBe('ignore');
+    }
+    for (const id of ['missingEmail', 'badFilemode', 'gitmodulesParse']) {
+      expect(await get(`fetch.fsck.${id}`), id).toBe('ignore');
+    }
+    const dangerous = ['hasDotgit', 'hasDotdot', 'hasDot', 'gitmodulesSymlink', 'gitmodulesUrl'];
+    for (const id of [...dangerous, 'gitmodulesPath', 'gitmodulesName', 'gitmodulesUpdate']) {
+      expect(await get(`fetch.fsck.${id}`), id).toBe('unset');
+    }
+    // FATAL ids make git die ("Cannot demote ..."), so listing one would break every clone.
+    expect(IGNORED_FSCK_MESSAGES).not.toContain('nulInHeader');
+    expect(IGNORED_FSCK_MESSAGES).not.toContain('unterminatedHeader');
   });
 
   it('refuses the ext:: transport (GIT_ALLOW_PROTOCOL) so no command runs', async () => {
@@ -262,5 +284,25 @@ describe('sanitizeGitOutput', () => {
     expect(clean).not.toMatch(/hunter2|bob|abc\.def|ghp_|zzz|glpat-/);
     expect(clean.includes('\u001b')).toBe(false);
     expect(clean).toContain('https://***@example.com/r.git/');
+  });
+});
+
+describe('fsck refusals', () => {
+  it("names the first refused object's message id in a sentence", () => {
+    const stderr = [
+      'warning: object 1111111111111111111111111111111111111111: zeroPaddedFilemode: contains zero-padded file modes',
+      "error: object 4a8d15c7018efc56ebe8001fdba820e458a4b9d8: hasDotgit: contains '.git'",
+      'fatal: fsck error in packed object',
+      'fatal: fetch-pack: invalid index-pack output',
+    ].join('\n');
+    const id = fsckMessageId(stderr);
+    expect(id).toBe('hasDotgit');
+    expect(fsckRefusalMessage(id ?? '')).toBe(
+      "The repository's history could not be read: a tree contains a path named .git (hasDotgit)",
+    );
+    expect(fsckRefusalMessage('gitmodulesUrl')).toBe(
+      "The repository's history could not be read: a submodule URL in .gitmodules is unsafe (gitmodulesUrl)",
+    );
+    expect(fsckMessageId('fatal: repository not found')).toBeNull();
   });
 });

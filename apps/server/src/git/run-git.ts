@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fsckMessageId, fsckRefusalMessage } from './fsck-refusal';
+import { gitChildren, killGroup } from './git-children';
 import { GitError } from './git-error';
 import { gitConfigArgs, gitEnvironment } from './git-environment';
 import { gitProxyEnvironment, writeGitProxy } from './git-proxy';
@@ -44,14 +46,7 @@ export interface GitResult {
 const DEFAULT_MAX_OUTPUT = 64 * 1024 * 1024;
 const STDERR_KEEP = 16 * 1024;
 
-/** SIGKILL to the whole group: ssh, remote helpers and index-pack die with git. */
-export function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-}
+export { killGroup };
 
 /** The error for a non-zero exit, recognising ssh's host-key refusals. */
 function exitError(code: number | null, stderr: string): GitError {
@@ -67,6 +62,11 @@ function exitError(code: number | null, stderr: string): GitError {
       exitCode: code,
       stderr,
     });
+  }
+  // Refused objects are named before git's last line, which only says index-pack failed.
+  const fsckId = fsckMessageId(stderr);
+  if (fsckId !== null) {
+    return new GitError('fsck_refused', fsckRefusalMessage(fsckId), { exitCode: code, stderr });
   }
   const lastLine = stderr.trim().split('\n').filter(Boolean).slice(-1)[0] ?? '';
   return new GitError(
@@ -170,7 +170,10 @@ function spawnGit(
       count(chunk);
       stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEEP);
     });
-    if (pid !== undefined) options.onSpawn?.(pid);
+    if (pid !== undefined) {
+      gitChildren.track(pid);
+      options.onSpawn?.(pid);
+    }
 
     child.on('error', (error) => {
       clearTimeout(timer);
@@ -181,7 +184,10 @@ function spawnGit(
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       // Anything git left behind in its group goes with it.
-      if (pid !== undefined) killGroup(pid);
+      if (pid !== undefined) {
+        killGroup(pid);
+        gitChildren.untrack(pid);
+      }
       const clean = sanitizeGitOutput(stderr);
       if (failure) reject(new GitError(failure.failure, failure.message, { stderr: clean }));
       else if (code !== 0) reject(exitError(code, clean));

@@ -2,6 +2,7 @@ import type { Dialect } from '@codedocs/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../repositories/db';
+import { queueMissingHeadIndexes } from '../services/livedocs/index-after-move';
 import { registerApplicationJobs } from './handlers/index';
 import { JobQueue } from './job-queue';
 import { JobWorkers } from './job-workers';
@@ -73,6 +74,13 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
       await schedulePurgeNow(queue).catch((error: unknown) =>
         log.warn({ err: error }, 'could not schedule the maintenance purge'),
       );
+      await queueMissingHeadIndexes({ db, config, log, queue })
+        .then((queued) => {
+          if (queued > 0) log.info({ queued }, 'queued the indexing of unindexed current commits');
+        })
+        .catch((error: unknown) =>
+          log.warn({ err: error }, 'could not queue the indexing of unindexed current commits'),
+        );
     },
     async stop() {
       await workers?.stop();

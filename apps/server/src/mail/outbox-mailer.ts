@@ -32,7 +32,7 @@ export function createOutboxMailer(dataDir: string, from: string): Mailer {
   return {
     kind: 'outbox',
     async send(message: MailMessage) {
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: 0o700 });
       const createdAt = new Date().toISOString();
       const id = randomUUID();
       const base = `${createdAt.replace(/[:.]/g, '-')}-${id}`;

@@ -36,7 +36,23 @@ export function requireAuth(request: FastifyRequest): Authenticated {
 
 /** Client address and user agent, as sessions record them and throttles key them. */
 export function clientInfo(request: FastifyRequest): ClientInfo {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+  const info: ClientInfo = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+  const linkBase = loopbackOrigin(request);
+  if (linkBase) info.linkBase = linkBase;
+  return info;
+}
+
+/** This machine's own names: a Host header naming one of them reaches this server only. */
+const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
+
+/**
+ * `http://<host>` of the request when no PUBLIC_URL is configured and the Host header is a
+ * loopback name (the embedded default opened as 127.0.0.1 or localhost), else undefined.
+ */
+function loopbackOrigin(request: FastifyRequest): string | undefined {
+  if (request.server.config.publicUrlConfigured) return undefined;
+  const host = request.headers.host ?? '';
+  return LOOPBACK_HOST.test(host) ? `http://${host.toLowerCase()}` : undefined;
 }
 
 /**

@@ -229,7 +229,7 @@ export async function upsertCodeObjects(
       .values(batch)
       .onConflict((c) =>
         current
-          ? c.column('id').doUpdateSet((eb) => ({
+          ? c.columns(['repo_id', 'id']).doUpdateSet((eb) => ({
               file_path: eb.ref('excluded.file_path'),
               file_id: eb.ref('excluded.file_id'),
               name: eb.ref('excluded.name'),
@@ -245,7 +245,7 @@ export async function upsertCodeObjects(
               present: 1,
               updated_at: eb.ref('excluded.updated_at'),
             }))
-          : c.column('id').doNothing(),
+          : c.columns(['repo_id', 'id']).doNothing(),
       )
       .execute();
   }
@@ -348,4 +348,29 @@ export async function sourceFilesWithObjects(db: Db, repoId: string, commitId: s
     size: Number(row.size),
     object_count: Number(row.object_count),
   }));
+}
+
+/**
+ * Repositories whose current commit is listed but not indexed by this engine's schema (after an
+ * upgrade set the indexes aside, or an index that failed), with their owners.
+ */
+export async function reposWithUnindexedHead(db: Db) {
+  const rows = await db
+    .selectFrom('repos')
+    .innerJoin('repo_commits', (join) =>
+      join
+        .onRef('repo_commits.repo_id', '=', 'repos.id')
+        .onRef('repo_commits.commit_id', '=', 'repos.head_commit'),
+    )
+    .leftJoin('repo_indexes', (join) =>
+      join
+        .onRef('repo_indexes.repo_id', '=', 'repos.id')
+        .onRef('repo_indexes.commit_id', '=', 'repos.head_commit')
+        .on('repo_indexes.schema_version', '=', ENGINE_SCHEMA_VERSION),
+    )
+    .select(['repos.id', 'repos.user_id', 'repo_commits.commit_id'])
+    .where('repo_indexes.repo_id', 'is', null)
+    .orderBy('repos.created_at')
+    .execute();
+  return rows;
 }

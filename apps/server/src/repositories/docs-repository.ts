@@ -16,10 +16,10 @@ export interface DocState {
   last_updated: string | null;
 }
 
-function docStates(db: Db) {
+/** Doc states of one repository's objects (docs are keyed by repository, migration 0007). */
+function docStates(db: Db, repoId: string) {
   return db
     .selectFrom('docs')
-    .innerJoin('code_objects', 'code_objects.id', 'docs.object_id')
     .select([
       'docs.object_id',
       sql<string | null>`min(docs.code_hash_at_write)`.as('lo'),
@@ -30,6 +30,7 @@ function docStates(db: Db) {
       ),
       sql<string | null>`max(docs.updated_at)`.as('last_updated'),
     ])
+    .where('docs.repo_id', '=', repoId)
     .where('docs.value', '<>', '')
     .groupBy('docs.object_id');
 }
@@ -55,30 +56,43 @@ function normalise(row: {
 
 /** Doc states of every documented object of a repository. */
 export async function docStatesOfRepo(db: Db, repoId: string): Promise<DocState[]> {
-  const rows = await docStates(db).where('code_objects.repo_id', '=', repoId).execute();
+  const rows = await docStates(db, repoId).execute();
   return rows.map(normalise);
 }
 
-/** Doc states of these objects. */
-export async function docStatesOfObjects(db: Db, ids: readonly string[]): Promise<DocState[]> {
+/** Doc states of these objects of one repository. */
+export async function docStatesOfObjects(
+  db: Db,
+  repoId: string,
+  ids: readonly string[],
+): Promise<DocState[]> {
   const out: DocState[] = [];
   for (let start = 0; start < ids.length; start += 300) {
     const batch = ids.slice(start, start + 300);
     if (batch.length === 0) continue;
-    const rows = await docStates(db).where('docs.object_id', 'in', batch).execute();
+    const rows = await docStates(db, repoId).where('docs.object_id', 'in', batch).execute();
     out.push(...rows.map(normalise));
   }
   return out;
 }
 
-/** Every field row of these objects. */
-export async function listDocsOfObjects(db: Db, ids: readonly string[]): Promise<Doc[]> {
+/** Every field row of these objects of one repository. */
+export async function listDocsOfObjects(
+  db: Db,
+  repoId: string,
+  ids: readonly string[],
+): Promise<Doc[]> {
   const out: Doc[] = [];
   for (let start = 0; start < ids.length; start += 300) {
     const batch = ids.slice(start, start + 300);
     if (batch.length === 0) continue;
     out.push(
-      ...(await db.selectFrom('docs').selectAll().where('object_id', 'in', batch).execute()),
+      ...(await db
+        .selectFrom('docs')
+        .selectAll()
+        .where('repo_id', '=', repoId)
+        .where('object_id', 'in', batch)
+        .execute()),
     );
   }
   return out;
@@ -86,6 +100,7 @@ export async function listDocsOfObjects(db: Db, ids: readonly string[]): Promise
 
 /** What a field write stores. */
 export interface FieldWrite {
+  repo_id: string;
   object_id: string;
   field_id: string;
   value: string;
@@ -109,7 +124,7 @@ export async function writeFieldIfVersion(
     const inserted = await db
       .insertInto('docs')
       .values({ ...write, version: 1 })
-      .onConflict((c) => c.columns(['object_id', 'field_id']).doNothing())
+      .onConflict((c) => c.columns(['repo_id', 'object_id', 'field_id']).doNothing())
       .executeTakeFirst();
     return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 ? 1 : null;
   }
@@ -124,6 +139,7 @@ export async function writeFieldIfVersion(
       updated_by: write.updated_by,
       version: expectedVersion + 1,
     })
+    .where('repo_id', '=', write.repo_id)
     .where('object_id', '=', write.object_id)
     .where('field_id', '=', write.field_id)
     .where('version', '=', expectedVersion)
@@ -139,7 +155,7 @@ export async function insertRevision(
   await insertRevisions(db, [revision]);
 }
 
-/** Rows per statement of the batched writes (10 columns each: far below both databases' limits). */
+/** Rows per statement of the batched writes (11 columns each: far below both databases' limits). */
 const WRITE_BATCH = 500;
 
 /** A revision row per written field version, many per statement. */
@@ -153,6 +169,7 @@ export async function insertRevisions(
       .values(
         revisions.slice(start, start + WRITE_BATCH).map((revision) => ({
           id: revision.id,
+          repo_id: revision.repo_id,
           object_id: revision.object_id,
           field_id: revision.field_id,
           version: revision.version,
@@ -179,7 +196,7 @@ export async function insertNewFields(db: Db, writes: readonly FieldWrite[]): Pr
     const rows = await db
       .insertInto('docs')
       .values(writes.slice(start, start + WRITE_BATCH).map((write) => ({ ...write, version: 1 })))
-      .onConflict((c) => c.columns(['object_id', 'field_id']).doNothing())
+      .onConflict((c) => c.columns(['repo_id', 'object_id', 'field_id']).doNothing())
       .returning(['object_id', 'field_id'])
       .execute();
     for (const row of rows) written.add(`${row.object_id}\0${row.field_id}`);
@@ -190,6 +207,7 @@ export async function insertNewFields(db: Db, writes: readonly FieldWrite[]): Pr
 /** Marks every non-empty field of an object as checked against this code (values unchanged). */
 export async function markFieldsReviewed(
   db: Db,
+  repoId: string,
   objectId: string,
   codeHash: string,
   commitId: string,
@@ -197,16 +215,18 @@ export async function markFieldsReviewed(
   await db
     .updateTable('docs')
     .set({ code_hash_at_write: codeHash, written_at_commit: commitId })
+    .where('repo_id', '=', repoId)
     .where('object_id', '=', objectId)
     .where('value', '<>', '')
     .execute();
 }
 
 /** A field's saved versions, newest first. */
-export async function listRevisions(db: Db, objectId: string, fieldId: string) {
+export async function listRevisions(db: Db, repoId: string, objectId: string, fieldId: string) {
   return db
     .selectFrom('doc_revisions')
     .selectAll()
+    .where('repo_id', '=', repoId)
     .where('object_id', '=', objectId)
     .where('field_id', '=', fieldId)
     .orderBy('version', 'desc')

@@ -59,6 +59,7 @@ async function countDocs(db: Db, repoId: string): Promise<DocCounts> {
         let docs = eb
           .selectFrom('docs')
           .select('docs.object_id')
+          .whereRef('docs.repo_id', '=', 'code_objects.repo_id')
           .whereRef('docs.object_id', '=', 'code_objects.id')
           .where('docs.value', '<>', '');
         if (stale) docs = docs.whereRef('docs.code_hash_at_write', '!=', 'code_objects.code_hash');

@@ -22,10 +22,9 @@ export async function listedCommitsNewestFirst(db: Db, repoId: string): Promise<
 export async function commitsDocsWereWrittenAt(db: Db, repoId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('docs')
-    .innerJoin('code_objects', 'code_objects.id', 'docs.object_id')
     .select('docs.written_at_commit')
     .distinct()
-    .where('code_objects.repo_id', '=', repoId)
+    .where('docs.repo_id', '=', repoId)
     .where('docs.written_at_commit', 'is not', null)
     .execute();
   return rows.flatMap((row) => (row.written_at_commit ? [row.written_at_commit] : []));

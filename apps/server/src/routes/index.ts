@@ -4,6 +4,7 @@ import { sessionRoutes } from './auth/session-routes';
 import { compilationRoutes } from './compilation/index';
 import { devRoutes } from './dev/index';
 import { healthRoutes } from './health/index';
+import { livedocsEstimateRoute } from './livedocs/estimate-route';
 import { livedocsGenerateRoutes } from './livedocs/generate-routes';
 import { livedocsRoutes } from './livedocs/index';
 import { oauthRoutes } from './oauth/index';
@@ -33,6 +34,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fileContentRoutes, { prefix: '/v0' });
   await app.register(livedocsRoutes, { prefix: '/v0' });
   await app.register(livedocsGenerateRoutes, { prefix: '/v2' });
+  await app.register(livedocsEstimateRoute, { prefix: '/v2' });
   await app.register(compilationRoutes, { prefix: '/v0' });
   await app.register(paymentsRoutes, { prefix: '/v2' });
   await app.register(taskRoutes, { prefix: '/v1' });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** File inside DATA_DIR that keeps the generated APP_SECRET across restarts. */
@@ -35,6 +35,15 @@ export function loadOrCreateAppSecret(dataDir: string): string {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     secret = readSecretFile(path) ?? '';
+  }
+  // A file copied in by hand (or made before this rule) is made private too; one mounted
+  // read-only or owned by another user is left as its owner made it.
+  if ((statSync(path).mode & 0o077) !== 0) {
+    try {
+      chmodSync(path, 0o600);
+    } catch {
+      // EPERM / EROFS: not ours to change.
+    }
   }
   if (secret.length < MIN_APP_SECRET_LENGTH) {
     throw new Error(

@@ -17,6 +17,17 @@ export interface ServiceContext {
 export interface ClientInfo {
   ip: string;
   userAgent: string | null;
+  /**
+   * The address the person opened the app at, when links in mails may use it: only without a
+   * configured PUBLIC_URL and only for this machine's own names (`localhost`, `127.0.0.1`,
+   * `[::1]`), so a forged Host header can never send a reset link elsewhere.
+   */
+  linkBase?: string;
+}
+
+/** The base of links in mails: the address the person opened (see ClientInfo) or PUBLIC_URL. */
+export function linkBaseOf(config: { publicUrl: string }, client?: ClientInfo): string {
+  return client?.linkBase ?? config.publicUrl;
 }
 
 /** The current time as the ISO string every timestamp column holds. */

@@ -11,6 +11,7 @@ import {
 } from '../repositories/ssh-keys-repository';
 import { generateSshKeyPair } from '../ssh-keys/generate-key-pair';
 import { openPrivateKey, sealPrivateKey } from '../ssh-keys/private-key-box';
+import { isUniqueViolation } from '../repositories/db-errors';
 import type { ServiceContext } from './context';
 
 /** `GET /api/v0/user/ssh-key`. */
@@ -19,12 +20,6 @@ export async function listSshKeys(ctx: ServiceContext, userId: string): Promise<
 }
 
 const duplicate = () => conflict('You already have an SSH key with this name');
-
-/** True for the unique-constraint error of either database. */
-function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === '23505' || (typeof message === 'string' && message.includes('UNIQUE constraint'));
-}
 
 /**
  * `POST /api/v0/user/ssh-key/generate`: a new key pair; the private half is stored encrypted and

@@ -38,6 +38,9 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     jobConcurrency: 2,
     jobWorkers: true,
     ...overrides,
+    // a test that names PUBLIC_URL configures it, as the environment variable does
+    ...(overrides.publicUrl !== undefined &&
+      overrides.publicUrlConfigured === undefined && { publicUrlConfigured: true }),
   };
 }
 

@@ -6,6 +6,8 @@ import { jobQueue } from './0003-job-queue';
 import { repoFiles } from './0004-repo-files';
 import { livedocs } from './0005-livedocs';
 import { docsRevision } from './0006-docs-revision';
+import { repoScopedObjects } from './0007-repo-scoped-objects';
+import { compilationOrder } from './0008-compilation-order';
 
 /**
  * Every migration, in order, listed in code rather than read from a folder so the server bundle
@@ -19,6 +21,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0004-repo-files': repoFiles(dialect),
     '0005-livedocs': livedocs(dialect),
     '0006-docs-revision': docsRevision(),
+    '0007-repo-scoped-objects': repoScopedObjects(dialect),
+    '0008-compilation-order': compilationOrder(),
   };
 }
 

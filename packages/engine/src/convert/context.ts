@@ -279,6 +279,13 @@ export function finishHashes(ctx: ConvertContext): void {
     if (list) list.push(object);
     else children.set(object.parentId, [object]);
   }
+  // a module object (Python) holds the file's top-level objects without being their parent: its
+  // own code is the module's statements, so a change inside a function does not make it stale
+  const topLevel = ctx.objects.filter((o) => o.parentId === undefined && o.kind !== 'module');
+  for (const module of ctx.objects) {
+    if (module.kind !== 'module' || module.parentId !== undefined) continue;
+    children.set(module.id, [...(children.get(module.id) ?? []), ...topLevel]);
+  }
   for (const object of ctx.objects) {
     const range = ctx.offsets.get(object);
     if (!range) continue;

@@ -1,23 +1,217 @@
-import { compilationMetadataResponseSchema } from '@codedocs/contract';
+import {
+  compilationAddObjectsRequestSchema,
+  compilationChangeResponseSchema,
+  compilationIdParamsSchema,
+  compilationMetadataResponseSchema,
+  compilationNameRequestSchema,
+  compilationObjectParamsSchema,
+  compilationObjectsResponseSchema,
+  compilationOrderRequestSchema,
+  compilationRemoveObjectsRequestSchema,
+  compilationResponseSchema,
+  objectSearchQuerySchema,
+  objectSearchResponseSchema,
+} from '@codedocs/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/authenticate';
-import { listCompilationMetadata } from '../../services/library-service';
+import {
+  addCompilationObjects,
+  createCompilation,
+  deleteOwnCompilation,
+  listCompilationMetadata,
+  listCompilationObjects,
+  orderCompilation,
+  removeCompilationObjects,
+  renameOwnCompilation,
+  searchUserObjects,
+} from '../../services/compilations/compilation-service';
 
-/** `GET /api/v0/compilation/metadata`: the caller's compilations with their repositories. */
+const tags = ['compilation'];
+const security = [{ bearerAuth: [] }];
+
+/**
+ * Compilations ("pockets", spec section 7, under `/api/v0`): the six spec calls, plus rename,
+ * order, removing a selection and the cross-repository object search their screen needs.
+ */
 export const compilationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const userOf = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
+
   app.get(
     '/compilation/metadata',
     {
       onRequest: app.authenticate,
       schema: {
-        tags: ['compilation'],
-        security: [{ bearerAuth: [] }],
-        summary: "The caller's compilations",
+        tags,
+        security,
+        summary: "The caller's compilations with per-repository counts",
         response: { 200: compilationMetadataResponseSchema },
       },
     },
+    async (request) => ({ metadata: await listCompilationMetadata(app.services, userOf(request)) }),
+  );
+
+  app.post(
+    '/compilation',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a compilation (names are unique per user)',
+        body: compilationNameRequestSchema,
+        response: { 201: compilationResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        compilation: await createCompilation(app.services, userOf(request), request.body.name),
+      }),
+  );
+
+  app.patch(
+    '/compilation/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Rename a compilation',
+        params: compilationIdParamsSchema,
+        body: compilationNameRequestSchema,
+        response: { 200: compilationResponseSchema },
+      },
+    },
     async (request) => ({
-      metadata: await listCompilationMetadata(app.services, requireAuth(request).user.id),
+      compilation: await renameOwnCompilation(
+        app.services,
+        userOf(request),
+        request.params.id,
+        request.body.name,
+      ),
     }),
+  );
+
+  app.delete(
+    '/compilation/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a compilation',
+        params: compilationIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      await deleteOwnCompilation(app.services, userOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/compilation/:id/object/metadata',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "A compilation's objects in order, with their status at each repository's head",
+        params: compilationIdParamsSchema,
+        response: { 200: compilationObjectsResponseSchema },
+      },
+    },
+    async (request) => listCompilationObjects(app.services, userOf(request), request.params.id),
+  );
+
+  app.post(
+    '/compilation/object',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Add objects to a compilation (idempotent; all or nothing)',
+        body: compilationAddObjectsRequestSchema,
+        response: { 200: compilationChangeResponseSchema },
+      },
+    },
+    async (request) => addCompilationObjects(app.services, userOf(request), request.body),
+  );
+
+  app.delete(
+    '/compilation/:id/object/:object_id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove one object from a compilation',
+        params: compilationObjectParamsSchema,
+        response: { 200: compilationChangeResponseSchema },
+      },
+    },
+    async (request) =>
+      removeCompilationObjects(
+        app.services,
+        userOf(request),
+        request.params.id,
+        [request.params.object_id],
+        { single: true },
+      ),
+  );
+
+  app.post(
+    '/compilation/:id/object/remove',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a selection of objects from a compilation',
+        params: compilationIdParamsSchema,
+        body: compilationRemoveObjectsRequestSchema,
+        response: { 200: compilationChangeResponseSchema },
+      },
+    },
+    async (request) =>
+      removeCompilationObjects(
+        app.services,
+        userOf(request),
+        request.params.id,
+        request.body.object_ids,
+        { single: false },
+      ),
+  );
+
+  app.put(
+    '/compilation/:id/order',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "Set the order of a compilation's objects (every object once)",
+        params: compilationIdParamsSchema,
+        body: compilationOrderRequestSchema,
+        response: { 200: compilationObjectsResponseSchema },
+      },
+    },
+    async (request) =>
+      orderCompilation(app.services, userOf(request), request.params.id, request.body.object_ids),
+  );
+
+  app.get(
+    '/objects/search',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "Search the caller's objects across repositories (paged by cursor)",
+        querystring: objectSearchQuerySchema,
+        response: { 200: objectSearchResponseSchema },
+      },
+    },
+    async (request) => searchUserObjects(app.services, userOf(request), request.query),
   );
 };

@@ -9,9 +9,10 @@ import { ENGINE_SCHEMA_VERSION } from '@codedocs/engine';
 import { describe, expect, it } from 'vitest';
 import { useGitAppBed } from '../../test/git-app-bed';
 import { createFixtureRepo, fixtureGit } from '../../test/git-fixtures';
-import { waitForTask } from '../../test/jobs';
+import { FAST_JOB_TIMINGS, waitForTask } from '../../test/jobs';
 import { connectAndWait, createRepoUser, getAs, postAs } from '../../test/repos';
-import { testDialects } from '../../test/test-app';
+import { testConfig, testDialects } from '../../test/test-app';
+import { buildApp } from '../../app';
 
 const dialects = await testDialects();
 
@@ -111,5 +112,46 @@ describe.each(dialects)('stored models of an older engine schema on %s', (dialec
       value: 'Sums a and b, written by a person.',
       source: 'edited',
     });
+  });
+  it('are indexed again at the next start, without waiting for a reader', async () => {
+    const { root } = bed;
+    createFixtureRepo(root, 'restart', { 'src/math.ts': MATH_TS });
+    const { app, daemon, testApp } = await bed.start();
+    const user = await createRepoUser(app, 'restart@example.com');
+    const { repoId } = await connectAndWait(app, user, {
+      external_repo_url: daemon.url('restart.git'),
+    });
+    const head = fixtureGit(join(root, 'restart-work'), ['rev-parse', 'main']).trim();
+    const taskId = `index:${repoId}:${head}`;
+    await waitForTask(app, taskId, user.id, ['succeeded']);
+    const objects = async (on: typeof app) =>
+      livedocsMetadataResponseSchema
+        .parse((await getAs(on, user, `/api/v0/livedocs/metadata/${repoId}`)).json())
+        .metadata.files.flatMap((f) => f.objects);
+    const add = (await objects(app)).find((o) => o.qualified_name === 'add')!;
+    const saved = await postAs(app, user, '/api/v0/livedocs/save', {
+      repo_id: repoId,
+      object_id: add.object_id,
+      field_id: 'summary',
+      doc: 'Written before the upgrade.',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // what migration 0007 (or a new engine schema) leaves: no index of the current commit
+    await app.db.deleteFrom('repo_indexes').where('repo_id', '=', repoId).execute();
+    await app.db.deleteFrom('file_indexes').where('repo_id', '=', repoId).execute();
+
+    // a second server process starts on the same database and data folder
+    const restarted = await buildApp(
+      testConfig(testApp.database, { allowPrivateNetwork: true, jobTimings: FAST_JOB_TIMINGS }),
+    );
+    try {
+      await restarted.ready();
+      const task = await waitForTask(restarted, taskId, user.id, ['succeeded', 'failed']);
+      expect(task.status, task.error ?? '').toBe('succeeded');
+      const after = (await objects(restarted)).find((o) => o.qualified_name === 'add')!;
+      expect(after).toMatchObject({ object_id: add.object_id, status: 'documented' });
+    } finally {
+      await restarted.close();
+    }
   });
 });

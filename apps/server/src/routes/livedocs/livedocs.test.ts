@@ -8,6 +8,7 @@ import {
   livedocsMetadataResponseSchema,
   livedocsObjectResponseSchema,
   livedocsSaveResponseSchema,
+  livedocsEstimateResponseSchema,
   NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND,
   repoListResponseSchema,
   type LivedocsObject,
@@ -207,7 +208,10 @@ describe.each(dialects)('live docs through the API on %s', (dialect) => {
         : file.file_path.startsWith('src')
           ? MATH_TS
           : TEST_TS;
-      const parsed = await indexFile({ path: file.file_path, content: source });
+      const parsed = await indexFile(
+        { path: file.file_path, content: source },
+        { repository: repoId },
+      );
       for (const summary of file.objects) {
         expect(summary.status).toBe('documented');
         const object = await objectOf(summary.object_id);
@@ -400,13 +404,80 @@ describe.each(dialects)('live docs through the API on %s', (dialect) => {
     expect(old.code).toContain('return add(this.start, by);');
   });
 
-  it('refuses a generation the monthly quota cannot take, with what is left', async () => {
+  it('charges only objects not yet documented, says so before, and refuses what is not left', async () => {
     const month = new Date().toISOString().slice(0, 7);
+    const setUsage = (objects: number) =>
+      testApp.app.db
+        .insertInto('generation_usage')
+        .values({ user_id: owner.id, month, objects })
+        .onConflict((c) => c.columns(['user_id', 'month']).doUpdateSet({ objects }))
+        .execute();
+    const usage = async () =>
+      Number(
+        (
+          await testApp.app.db
+            .selectFrom('generation_usage')
+            .select('objects')
+            .where('user_id', '=', owner.id)
+            .where('month', '=', month)
+            .executeTakeFirst()
+        )?.objects ?? 0,
+      );
+    const estimate = async (query = '') => {
+      const response = await getAs(
+        testApp.app,
+        owner,
+        `/api/v2/livedocs/estimate/${repoId}${query}`,
+        { 'x-plan': owner.plan },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return livedocsEstimateResponseSchema.parse(response.json());
+    };
+    const runAll = async () => {
+      const accepted = await generate(
+        { repo_id: repoId },
+        owner.plan,
+        '/api/v2/livedocs/generate/all',
+      );
+      expect(accepted.statusCode, accepted.body).toBe(202);
+      const { task_id: taskId } = livedocsGenerateResponseSchema.parse(accepted.json());
+      const task = await waitForTask(testApp.app, taskId, owner.id, ['succeeded', 'failed']);
+      expect(task.status, task.error ?? '').toBe('succeeded');
+    };
+    // bring every object to documented, then nothing is left this month
+    await setUsage(0);
+    await runAll();
+    const all = (await metadata()).metadata.files.flatMap((f) => f.objects);
+    expect(all.every((o) => o.status === 'documented')).toBe(true);
+    await setUsage(2_000);
+    expect(await estimate()).toMatchObject({
+      objects: all.length,
+      to_spend: 0,
+      used: 2_000,
+      quota: 2_000,
+      left: 0,
+    });
+    // refreshing documented, unchanged objects is free: it runs, and the month is unchanged
+    await runAll();
+    expect(await usage()).toBe(2_000);
+
+    // one object loses its docs: it would be charged, and nothing is left for it
+    const target = all.find((o) => o.qualified_name === 'scale')!;
     await testApp.app.db
-      .insertInto('generation_usage')
-      .values({ user_id: owner.id, month, objects: 1_995 })
-      .onConflict((c) => c.columns(['user_id', 'month']).doUpdateSet({ objects: 1_995 }))
+      .deleteFrom('docs')
+      .where('repo_id', '=', repoId)
+      .where('object_id', '=', target.object_id)
       .execute();
+    await testApp.app.db
+      .updateTable('repos')
+      .set((eb) => ({ docs_revision: eb('docs_revision', '+', 1) }))
+      .where('id', '=', repoId)
+      .execute();
+    expect(await estimate(`?file_id=${target.file_id}`)).toMatchObject({
+      objects: 5,
+      to_spend: 1,
+      left: 0,
+    });
     const refused = await generate(
       { repo_id: repoId },
       owner.plan,
@@ -414,8 +485,26 @@ describe.each(dialects)('live docs through the API on %s', (dialect) => {
     );
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(
-      'Your plan documents up to 2000 objects a month and 5 are left this month; this needs 11. Choose fewer files or upgrade your plan.',
+      'Your plan documents up to 2000 objects a month and 0 are left this month; this needs 1. Choose fewer files or upgrade your plan.',
     );
+    await setUsage(1_999);
+    await runAll();
+    expect(await usage()).toBe(2_000);
+    const unknown = await getAs(
+      testApp.app,
+      owner,
+      `/api/v2/livedocs/estimate/${repoId}?file_id=nope`,
+      { 'x-plan': owner.plan },
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().field).toBe('query.file_id');
+    expect(
+      (
+        await getAs(testApp.app, stranger, `/api/v2/livedocs/estimate/${repoId}`, {
+          'x-plan': stranger.plan,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("never shows one user's live docs to another (404 on every route)", async () => {

@@ -81,6 +81,7 @@ describe.each(dialects)('the lists the /app loader fetches on %s', (dialect) => 
       .insertInto('docs')
       .values([
         {
+          repo_id: 'repo-1',
           object_id: 'o1',
           field_id: 'summary',
           value: 'x',
@@ -88,6 +89,7 @@ describe.each(dialects)('the lists the /app loader fetches on %s', (dialect) => 
           code_hash_at_write: 'hash-o1',
         },
         {
+          repo_id: 'repo-1',
           object_id: 'o2',
           field_id: 'summary',
           value: 'y',
@@ -103,8 +105,8 @@ describe.each(dialects)('the lists the /app loader fetches on %s', (dialect) => 
     await db
       .insertInto('compilation_objects')
       .values([
-        { compilation_id: 'comp-1', object_id: 'o1' },
-        { compilation_id: 'comp-1', object_id: 'o3' },
+        { compilation_id: 'comp-1', repo_id: 'repo-1', object_id: 'o1' },
+        { compilation_id: 'comp-1', repo_id: 'repo-1', object_id: 'o3' },
       ])
       .execute();
 

@@ -2,7 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sshKeyGenerateResponseSchema, sshKeyListResponseSchema } from '@codedocs/contract';
+import {
+  SSH_KEY_NAME_MAX_LENGTH,
+  SSH_KEY_NAME_RULE,
+  SSH_KEY_NAME_TOO_LONG,
+  sshKeyGenerateResponseSchema,
+  sshKeyListResponseSchema,
+} from '@codedocs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsealSshKey } from '../../services/ssh-key-service';
 import { bearer, createVerifiedUser } from '../../test/accounts';
@@ -115,6 +121,40 @@ describe.each(dialects)('/api/v0/user/ssh-key on %s', (dialect) => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe(field);
+  });
+
+  it.each([
+    ['.'],
+    ['..'],
+    ['a/b'],
+    ['../keys'],
+    ['a\\b'],
+    ['laptop:1'],
+    ['ключ'],
+    ['k'.repeat(65)],
+  ])('refuses the key name %j with 400 naming the rule', async (name) => {
+    const response = await generate(name, 'ed25519');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'body.name' });
+    expect(response.json().message).toContain(
+      name.length > SSH_KEY_NAME_MAX_LENGTH ? SSH_KEY_NAME_TOO_LONG : SSH_KEY_NAME_RULE,
+    );
+  });
+
+  it('accepts names of letters, digits, dots, underscores and hyphens up to 64 characters', async () => {
+    for (const name of ['.laptop', 'ci_runner-2.old', '...', 'k'.repeat(SSH_KEY_NAME_MAX_LENGTH)]) {
+      expect((await generate(name, 'ed25519')).statusCode, name).toBe(201);
+    }
+  });
+
+  it('refuses an unsafe name in the delete path with 400 too', async () => {
+    const response = await testApp.app.inject({
+      method: 'DELETE',
+      url: '/api/v0/user/ssh-key/a%2Fb',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(SSH_KEY_NAME_RULE);
   });
 
   it("deletes a key with 204; another user's or an unknown name answers 404", async () => {

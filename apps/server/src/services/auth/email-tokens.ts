@@ -6,8 +6,8 @@ import {
   insertAuthToken,
   invalidateAuthTokens,
 } from '../../repositories/auth-tokens-repository';
-import { nowIso } from '../context';
-import type { ServiceContext } from '../context';
+import { linkBaseOf, nowIso } from '../context';
+import type { ClientInfo, ServiceContext } from '../context';
 
 /** The two mailed-link tokens; each kind has its own screen in the SPA. */
 export type EmailTokenKind = 'verify' | 'reset';
@@ -28,6 +28,7 @@ export async function issueEmailLink(
   ctx: ServiceContext,
   userId: string,
   kind: EmailTokenKind,
+  client?: ClientInfo,
 ): Promise<string> {
   const secret = randomSecret();
   await invalidateAuthTokens(ctx.db, userId, kind, nowIso());
@@ -39,7 +40,7 @@ export async function issueEmailLink(
     expires_at: nowIso(TOKEN_LIFETIME_SECONDS[kind] * 1000),
   });
   const token = await ctx.tokens.sign(kind, { sub: userId, jti: secret });
-  return `${ctx.config.publicUrl}${SCREEN[kind]}?token=${encodeURIComponent(token)}`;
+  return `${linkBaseOf(ctx.config, client)}${SCREEN[kind]}?token=${encodeURIComponent(token)}`;
 }
 
 /** Uses a mailed token once and returns its user id; 400 for every kind of bad link. */

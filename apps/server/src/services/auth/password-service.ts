@@ -27,7 +27,7 @@ export async function requestPasswordReset(
   await recordMailRequest(ctx, email, client);
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
-  const link = await issueEmailLink(ctx, user.id, 'reset');
+  const link = await issueEmailLink(ctx, user.id, 'reset', client);
   await sendMail(ctx, passwordResetMail(user.email, user.name, link));
 }
 

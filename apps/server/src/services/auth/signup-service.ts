@@ -6,7 +6,7 @@ import { badRequest } from '../../errors/index';
 import { signupAttemptMail, verifyEmailMail } from '../../mail/templates';
 import { findUserByEmail, insertUser, updateUser } from '../../repositories/users-repository';
 import { giveStartingPlan } from '../billing/subscription-service';
-import { nowIso } from '../context';
+import { linkBaseOf, nowIso } from '../context';
 import type { ClientInfo, ServiceContext } from '../context';
 import { consumeEmailToken, INVALID_LINK_MESSAGE, issueEmailLink } from './email-tokens';
 import { assertMailAllowed, recordMailRequest } from './mail-throttle';
@@ -34,7 +34,7 @@ export async function signUp(
   const existing = await findUserByEmail(ctx.db, request.email);
   if (existing) {
     await burnPasswordCheck(request.password);
-    const base = ctx.config.publicUrl;
+    const base = linkBaseOf(ctx.config, client);
     await sendMail(
       ctx,
       signupAttemptMail(
@@ -54,7 +54,7 @@ export async function signUp(
     login_method: 'password',
   });
   await giveStartingPlan(ctx, user.id);
-  const link = await issueEmailLink(ctx, user.id, 'verify');
+  const link = await issueEmailLink(ctx, user.id, 'verify', client);
   await sendMail(ctx, verifyEmailMail(user.email, user.name, link));
 }
 
@@ -80,6 +80,6 @@ export async function resendVerification(
   await recordMailRequest(ctx, email, client);
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.email_verified_at !== null) return;
-  const link = await issueEmailLink(ctx, user.id, 'verify');
+  const link = await issueEmailLink(ctx, user.id, 'verify', client);
   await sendMail(ctx, verifyEmailMail(user.email, user.name, link));
 }

@@ -54,13 +54,14 @@ export async function saveField(
 ): Promise<LivedocsSaveResponse> {
   const repo = await ownRepo(ctx, userId, request.repo_id);
   const { object, commitId } = await currentObject(ctx, repo, request.object_id);
-  const docs = await listDocsOfObjects(ctx.db, [object.id]);
+  const docs = await listDocsOfObjects(ctx.db, repo.id, [object.id]);
   const existing = docs.find((d) => d.field_id === request.field_id);
   if (!existing && !templateFieldIds(object).includes(request.field_id)) {
     throw badRequest('body.field_id', `This object has no field ${request.field_id}`);
   }
   const expected = request.version ?? existing?.version ?? 0;
   const write = {
+    repo_id: repo.id,
     object_id: object.id,
     field_id: request.field_id,
     value: request.doc,
@@ -81,8 +82,8 @@ export async function saveField(
     );
   }
   await bumpDocsRevision(ctx.db, repo.id);
-  const after = await listDocsOfObjects(ctx.db, [object.id]);
-  const [state] = await docStatesOfObjects(ctx.db, [object.id]);
+  const after = await listDocsOfObjects(ctx.db, repo.id, [object.id]);
+  const [state] = await docStatesOfObjects(ctx.db, repo.id, [object.id]);
   const field = fieldsOf(object, after).find((f) => f.field_id === request.field_id);
   if (!field) throw notFound('Field not found');
   return { field, status: statusOf(object.codeHash, state) };
@@ -100,7 +101,7 @@ export async function markReviewed(
 ): Promise<LivedocsObject> {
   const repo = await ownRepo(ctx, userId, request.repo_id);
   const { object, commitId } = await currentObject(ctx, repo, request.object_id);
-  await markFieldsReviewed(ctx.db, object.id, object.codeHash, commitId);
+  await markFieldsReviewed(ctx.db, repo.id, object.id, object.codeHash, commitId);
   await bumpDocsRevision(ctx.db, repo.id);
   return objectView(ctx, repo, object.id, commitId);
 }

@@ -31,6 +31,7 @@ describe.each(dialects)('batched writes of generated fields on %s', (dialect) =>
       .where('name', '=', 'one')
       .executeTakeFirstOrThrow();
     const write = (fieldId: string, value: string, source = 'generated'): FieldWrite => ({
+      repo_id: repoId,
       object_id: object.id,
       field_id: fieldId,
       value,

@@ -51,13 +51,24 @@ export interface GenerationCounts {
   objects: number;
   fieldsWritten: number;
   fieldsKept: number;
+  /**
+   * Objects charged to the monthly quota: written to and not documented before (an object whose
+   * docs already matched its code is not paid for twice when its text is refreshed).
+   */
+  charged: number;
+}
+
+/** Whether an object's filled fields were all written against exactly this code (documented). */
+function documentedAgainst(codeHash: string, docs: readonly Doc[]): boolean {
+  const filled = docs.filter((d) => d.value !== '');
+  return filled.length > 0 && filled.every((d) => d.code_hash_at_write === codeHash);
 }
 
 /**
  * Writes the generated fields of every object of one file model at `commitId`, in one
  * transaction: edited or imported fields are kept, unchanged ones are not rewritten, the rest
- * get a new version and a history entry. Objects that got at least one new field count towards
- * the user's monthly usage.
+ * get a new version and a history entry. Objects that got at least one new field and were not
+ * documented against their current code before count towards the user's monthly usage.
  */
 export async function writeGeneratedFile(
   db: Db,
@@ -85,13 +96,16 @@ export async function writeGeneratedFile(
   }
   const written = await db.transaction().execute(async (trx) => {
     const existing = new Map<string, Doc>();
+    const docsOf = new Map<string, Doc[]>();
     for (const doc of await listDocsOfObjects(
       trx,
+      run.repoId,
       objects.map((o) => o.id),
     )) {
       existing.set(`${doc.object_id}\0${doc.field_id}`, doc);
+      docsOf.set(doc.object_id, [...(docsOf.get(doc.object_id) ?? []), doc]);
     }
-    const counts: GenerationCounts = { objects: 0, fieldsWritten: 0, fieldsKept: 0 };
+    const counts: GenerationCounts = { objects: 0, fieldsWritten: 0, fieldsKept: 0, charged: 0 };
     const now = nowIso();
     // fields with no row yet are inserted in batches; rewriting an existing generated field
     // stays one conditional UPDATE each (its expected version differs per row)
@@ -109,6 +123,7 @@ export async function writeGeneratedFile(
           continue;
         }
         const write: FieldWrite = {
+          repo_id: run.repoId,
           object_id: object.id,
           field_id: fieldId,
           value,
@@ -145,7 +160,14 @@ export async function writeGeneratedFile(
     await insertRevisions(trx, revisions);
     counts.fieldsWritten = revisions.length;
     counts.objects = wroteTo.size;
-    if (counts.objects > 0) await addGenerationUsage(trx, userId, usageMonth(), counts.objects);
+    for (const object of objects) {
+      if (
+        wroteTo.has(object.id) &&
+        !documentedAgainst(object.codeHash, docsOf.get(object.id) ?? [])
+      )
+        counts.charged++;
+    }
+    if (counts.charged > 0) await addGenerationUsage(trx, userId, usageMonth(), counts.charged);
     return counts;
   });
   if (written.fieldsWritten > 0) await bumpDocsRevision(db, run.repoId);

@@ -3,7 +3,8 @@ import type { Config } from '../../config';
 import { indexTaskId, repoIndexJob } from '../../jobs/definitions/index';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Db } from '../../repositories/db';
-import { deleteFinishedJob } from '../../repositories/jobs-repository';
+import { reposWithUnindexedHead } from '../../repositories/code-index-repository';
+import { deleteFinishedJob, findJob } from '../../repositories/jobs-repository';
 import { indexCommit } from './indexing';
 
 interface Deps {
@@ -67,4 +68,21 @@ export async function indexAfterMove(
     await queueIndexing(deps, move.userId, move.repoId, move.commitId, move.baseCommit);
     return null;
   }
+}
+
+/**
+ * At start-up: queues the indexing of every repository's current commit that has no index of
+ * this engine's schema and no pending task for it, so the Live docs screen and generation are
+ * ready again after an upgrade set the stored indexes aside (migration 0007, or a new engine
+ * schema) without waiting for someone to open each repository. Answers how many it queued.
+ */
+export async function queueMissingHeadIndexes(deps: Deps): Promise<number> {
+  let queued = 0;
+  for (const repo of await reposWithUnindexedHead(deps.db)) {
+    const job = await findJob(deps.db, indexTaskId(repo.id, repo.commit_id));
+    if (job?.status === 'queued' || job?.status === 'running') continue;
+    await queueIndexing(deps, repo.user_id, repo.id, repo.commit_id);
+    queued++;
+  }
+  return queued;
 }

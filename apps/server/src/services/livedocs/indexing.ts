@@ -153,7 +153,11 @@ async function parseAndStore(
     request.signal?.throwIfAborted();
     for (const file of pathsOfBlob.get(blob.blobSha) ?? []) {
       const task = pool
-        .run({ path: file.path, content: blob.skipped ? '' : blob.content, options: {} })
+        .run({
+          path: file.path,
+          content: blob.skipped ? '' : blob.content,
+          options: { repository: request.repoId },
+        })
         .then(async (model) => {
           parsed.push(model.path);
           unstored.push(model);

@@ -163,8 +163,8 @@ export async function objectView(
       snippet,
     };
   };
-  const docs = await listDocsOfObjects(ctx.db, [object.id]);
-  const [state] = await docStatesOfObjects(ctx.db, [object.id]);
+  const docs = await listDocsOfObjects(ctx.db, repo.id, [object.id]);
+  const [state] = await docStatesOfObjects(ctx.db, repo.id, [object.id]);
   const status = statusOf(object.codeHash, state);
   const fileUrl = fileWebUrl(repo.url, commitId, file.path);
   return {

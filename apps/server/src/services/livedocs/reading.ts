@@ -162,6 +162,7 @@ export async function livedocsMetadata(
   const states = byObject(
     await docStatesOfObjects(
       ctx.db,
+      repo.id,
       models.flatMap((m) => m.objects.map((o) => o.id)),
     ),
   );
@@ -223,7 +224,7 @@ export async function fieldHistory(
 ): Promise<LivedocsHistoryResponse> {
   const repo = await ownRepo(ctx, userId, repoId);
   if (!(await findCodeObject(ctx.db, repo.id, query.object_id))) throw notFound('Object not found');
-  const rows = await listRevisions(ctx.db, query.object_id, query.field_id);
+  const rows = await listRevisions(ctx.db, repo.id, query.object_id, query.field_id);
   return {
     revisions: rows.map((row) => ({
       version: row.version,

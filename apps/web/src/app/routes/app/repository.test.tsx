@@ -307,7 +307,7 @@ describe('/app/repository: connect', () => {
     expect(screen.getByTestId('repo-row')).toHaveAttribute('data-repo-name', 'new');
   });
 
-  it('drops the entry with a "Failed to connect repo" toast when the task fails', async () => {
+  it('turns a failed connect into a lasting card with a sentence, the detail, Retry and Dismiss', async () => {
     const stream = taskStream();
     const { user, fetchMock } = await openRepositories({
       'POST /api/v2/repo/connect': connectAnswer,
@@ -317,12 +317,105 @@ describe('/app/repository: connect', () => {
     await screen.findByTestId('connecting-entry');
     const taskId = requestsTo(fetchMock, 'POST /api/v2/repo/connect')[0]?.headers.get('x-task-id');
     await waitFor(() => expect(requestsTo(fetchMock, 'GET /api/v1/events').length).toBe(1));
-    stream.send(
-      testTask({ task_id: taskId ?? '', status: 'failed', error: 'Repository not found.' }),
-    );
+    const gitSaid =
+      "git failed: fatal: unable to access 'https://git.example/acme/new.git/': The requested URL returned error: 403";
+    stream.send(testTask({ task_id: taskId ?? '', status: 'failed', error: gitSaid }));
+    const sentence = 'The server refused access: check the URL or use SSH with a key.';
     expect(await findToast('Failed to connect repo')).toBeVisible();
-    expect(screen.getByText('Repository not found.')).toBeVisible();
     await waitFor(() => expect(screen.queryByTestId('connecting-entry')).toBeNull());
+    // the toast goes; the card stays, with no raw git text as its message
+    act(() => dismissToast());
+    const card = await screen.findByTestId('failed-connection');
+    expect(card).toHaveTextContent('Failed to connect repo');
+    expect(within(card).getByTestId('failed-connection-reason')).toHaveTextContent(sentence);
+    expect(within(card).getByTestId('failed-connection-reason')).not.toHaveTextContent('fatal');
+    await user.click(within(card).getByText('Technical detail'));
+    expect(within(card).getByTestId('failed-connection-detail')).toHaveTextContent(gitSaid);
+    // the empty state is not shown under a connect's card
+    expect(screen.queryByTestId('repos-empty')).toBeNull();
+
+    // Retry asks again with the same request; the card gives way to the new attempt
+    await user.click(within(card).getByTestId('failed-connection-retry'));
+    await screen.findByTestId('connecting-entry');
+    const retried = requestsTo(fetchMock, 'POST /api/v2/repo/connect');
+    expect(retried).toHaveLength(2);
+    expect(retried[1]?.body).toEqual({
+      external_repo_url: 'https://git.example/acme/new.git',
+      method: 'https',
+    });
+    expect(screen.queryByTestId('failed-connection')).toBeNull();
+    const secondId = retried[1]?.headers.get('x-task-id') ?? '';
+    stream.send(
+      testTask({
+        task_id: secondId,
+        status: 'failed',
+        error: 'This repository is already connected',
+      }),
+    );
+    const again = await screen.findByTestId('failed-connection');
+    // a sentence the server wrote is shown as it is, without a detail
+    expect(within(again).getByTestId('failed-connection-reason')).toHaveTextContent(
+      'This repository is already connected',
+    );
+    expect(within(again).queryByText('Technical detail')).toBeNull();
+    await user.click(within(again).getByTestId('failed-connection-dismiss'));
+    expect(screen.queryByTestId('failed-connection')).toBeNull();
+    expect(await screen.findByTestId('repos-empty')).toBeVisible();
+  });
+
+  it('shows a retry waiting after a failed attempt, not just "Queued"', async () => {
+    const stream = taskStream();
+    const { user, fetchMock } = await openRepositories({
+      'POST /api/v2/repo/connect': (_url: string, init: RequestInit) =>
+        jsonResponse(
+          {
+            task_id: new Headers(init.headers).get('x-task-id') ?? '',
+            repo_id: 'repo-9',
+            url: 'git://git.example/acme/new.git',
+            method: 'https',
+            queued: true,
+          },
+          202,
+        ),
+      'GET /api/v1/events': stream.route,
+    });
+    await submitConnect(user, 'git://git.example/acme/new.git');
+    const entry = await screen.findByTestId('connecting-entry');
+    // git:// is labelled as such, not as HTTPS
+    expect(entry).toHaveTextContent('git');
+    expect(entry).not.toHaveTextContent(/https/i);
+    const taskId = requestsTo(fetchMock, 'POST /api/v2/repo/connect')[0]?.headers.get('x-task-id');
+    await waitFor(() => expect(requestsTo(fetchMock, 'GET /api/v1/events').length).toBe(1));
+    stream.send(
+      testTask({
+        task_id: taskId ?? '',
+        status: 'queued',
+        error: 'git failed: fatal: unable to access: Could not resolve host: git.example',
+      }),
+    );
+    await waitFor(() =>
+      expect(within(entry).getByTestId('connecting-state')).toHaveTextContent(
+        'Retrying after a failed attempt',
+      ),
+    );
+    expect(within(entry).getByTestId('connecting-retry-reason')).toHaveTextContent(
+      'The host could not be reached',
+    );
+  });
+
+  it('suggests the https URL for an address typed without a scheme', async () => {
+    const { user, fetchMock } = await openRepositories();
+    await submitConnect(user, 'github.com/pallets/flask');
+    expect(await screen.findByTestId('connect-url-error')).toHaveTextContent(
+      'Did you mean https://github.com/pallets/flask?',
+    );
+    expect(requestsTo(fetchMock, 'POST /api/v2/repo/connect')).toHaveLength(0);
+    await user.click(
+      within(screen.getByTestId('connect-url-suggestion')).getByRole('button', {
+        name: 'https://github.com/pallets/flask',
+      }),
+    );
+    expect(screen.getByTestId('connect-url')).toHaveValue('https://github.com/pallets/flask');
   });
 
   it('shows again the connects still cloning after a reload, and drops them when they end', async () => {

@@ -33,7 +33,7 @@ export function matchesRepoFilter(repo: { name: string; url: string }, filter: s
 export function RepositoryScreen() {
   const dispatch = useAppDispatch();
   const { items: repos, status, error } = useAppSelector(selectReposState);
-  const { connecting } = useAppSelector(selectRepoConnections);
+  const { connecting, failed } = useAppSelector(selectRepoConnections);
   const sshKeys = useAppSelector(selectSshKeysState);
   const actions = useRepoActions();
   const [filter, setFilter] = useState('');
@@ -77,7 +77,7 @@ export function RepositoryScreen() {
         </Button>
       </div>
 
-      <ConnectingList entries={connecting} />
+      <ConnectingList entries={connecting} failed={failed} />
 
       {status === 'failed' && repos.length === 0 && (
         <LoadError
@@ -88,7 +88,7 @@ export function RepositoryScreen() {
       )}
       {!loaded && status !== 'failed' && <RepoListSkeleton />}
 
-      {loaded && repos.length === 0 && (
+      {loaded && repos.length === 0 && connecting.length === 0 && failed.length === 0 && (
         <div
           data-testid="repos-empty"
           className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border p-8 text-center"

@@ -21,6 +21,7 @@ import {
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import type { LoadStatus } from '@/lib/load-status';
+import { suggestUrl } from '../connect-failure';
 import { connectErrorCleared, connectRepository } from '../store/connecting-slice';
 import { SshKeyField, type SshKeyChoice } from './ssh-key-field';
 
@@ -93,6 +94,8 @@ export function ConnectRepoDialog({
   };
 
   const chosenKey = keyName || sshKeys[sshKeys.length - 1]?.name || '';
+  // `github.com/pallets/flask` is not a local path: offer the https URL it most likely means
+  const suggestion = suggestUrl(url);
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
@@ -102,6 +105,10 @@ export function ConnectRepoDialog({
       ...(method === 'ssh' && chosenKey ? { ssh_key_name: chosenKey } : {}),
       ...(branch.trim() ? { branch } : {}),
     };
+    if (suggestion) {
+      setErrors({ url: `Did you mean ${suggestion}?` });
+      return;
+    }
     const parsed = repoConnectRequestSchema.safeParse(draft);
     if (!parsed.success) {
       const next: FieldErrors = {};
@@ -166,6 +173,22 @@ export function ConnectRepoDialog({
             error={errors.url}
             onChange={(event) => setUrl(event.target.value)}
           />
+          {suggestion && (
+            <p data-testid="connect-url-suggestion" className="-mt-2 text-sm text-muted-foreground">
+              Did you mean{' '}
+              <button
+                type="button"
+                className="font-mono text-foreground underline underline-offset-2"
+                onClick={() => {
+                  setUrl(suggestion);
+                  setErrors({});
+                }}
+              >
+                {suggestion}
+              </button>
+              ?
+            </p>
+          )}
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1.5 text-sm font-medium">Method</legend>
             <RadioGroup

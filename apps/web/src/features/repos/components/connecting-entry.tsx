@@ -10,7 +10,9 @@ import { useTask } from '@/hooks/use-task';
 import { toast } from '@/hooks/use-toast';
 import { apiErrorFromUnknown } from '@/lib/api-error';
 import { cancelTask } from '../api/pending-connects';
+import { explainConnectFailure, transportLabel } from '../connect-failure';
 import {
+  connectionFailed,
   connectionFinished,
   connectionStarted,
   type PendingConnection,
@@ -23,9 +25,11 @@ export interface ConnectingEntryProps {
 }
 
 /**
- * A connect whose clone is queued or running: its URL, method and the task's progress. When the
- * task succeeds the entry leaves and the repo list is fetched again; when it fails the entry
- * leaves with a "Failed to connect repo" toast carrying the task's error.
+ * A connect whose clone is queued or running: its URL, how it is reached and the task's real
+ * state (queued, a retry waiting after a failed attempt, running with its message and progress).
+ * When the task succeeds the entry leaves and the repo list is fetched again; when it fails the
+ * entry leaves the connecting list ("Failed to connect repo", spec section 3) and becomes a failed
+ * card that stays until dismissed.
  */
 export function ConnectingEntry({ entry }: ConnectingEntryProps) {
   const dispatch = useAppDispatch();
@@ -59,11 +63,11 @@ export function ConnectingEntry({ entry }: ConnectingEntryProps) {
       toast({ title: 'Repository connected', description: entry.url });
     } else if (task.status === 'failed') {
       finished.current = true;
-      dispatch(connectionFinished(entry.task_id));
+      dispatch(connectionFailed({ task_id: entry.task_id, error: task.error }));
       toast({
         variant: 'destructive',
         title: FAILED_TO_CONNECT_REPO,
-        description: task.error ?? entry.url,
+        description: explainConnectFailure(task.error).sentence,
       });
     } else if (task.status === 'running' && entry.queued) {
       dispatch(connectionStarted(entry.task_id));
@@ -71,6 +75,8 @@ export function ConnectingEntry({ entry }: ConnectingEntryProps) {
   }, [task, dispatch, entry.task_id, entry.url, entry.queued]);
 
   const queued = !task ? entry.queued : status === 'queued';
+  // a queued task with an error is a retry waiting for its turn after a failed attempt
+  const retryReason = queued && task?.error ? explainConnectFailure(task.error).sentence : null;
   const { done, total } = task?.progress ?? { done: 0, total: 0 };
   const labelId = `connecting-${entry.task_id}`;
   return (
@@ -87,12 +93,20 @@ export function ConnectingEntry({ entry }: ConnectingEntryProps) {
             {entry.url}
           </span>
           <Badge variant="outline" className="uppercase">
-            {entry.method}
+            {transportLabel(entry.url, entry.method)}
           </Badge>
         </div>
         <div className="flex items-center gap-2">
-          <span className="text-xs text-muted-foreground" role="status">
-            {queued ? 'Queued' : (task?.message ?? 'Connecting…')}
+          <span
+            data-testid="connecting-state"
+            className="text-xs text-muted-foreground"
+            role="status"
+          >
+            {retryReason
+              ? 'Retrying after a failed attempt'
+              : queued
+                ? 'Queued'
+                : (task?.message ?? 'Connecting…')}
             {!queued && total > 0 && ` (${done}/${total})`}
           </span>
           <Button
@@ -108,6 +122,11 @@ export function ConnectingEntry({ entry }: ConnectingEntryProps) {
           </Button>
         </div>
       </div>
+      {retryReason && (
+        <p data-testid="connecting-retry-reason" className="text-xs text-muted-foreground">
+          {retryReason}
+        </p>
+      )}
       <Progress
         data-testid="task-progress"
         aria-labelledby={labelId}

@@ -7,6 +7,7 @@ import { Progress } from '@/components/ui/progress';
 import { useTask } from '@/hooks/use-task';
 import { formatDateTime } from '@/lib/format';
 import type { Repo } from '../api/get-repos';
+import { transportLabel } from '../connect-failure';
 import { formatRelativeTime } from '../format-relative-time';
 import { selectRepoTaskId } from '../store/repo-tasks-slice';
 import { repoClientStatus } from '../store/repos-slice';
@@ -57,7 +58,7 @@ export function RepoCard({ repo, onSync, onSwitchBranch, onDelete }: RepoCardPro
               {repo.name}
             </h2>
             <Badge variant="outline" className="uppercase">
-              {repo.method}
+              {transportLabel(repo.url, repo.method)}
             </Badge>
             <RepoStatusBadge status={status} />
           </div>

@@ -21,6 +21,21 @@ export interface PendingConnection {
   method: RepoMethod;
   queued: boolean;
   repo_id: string;
+  /** What was asked, to ask again from a failed card ("Retry"); absent when not known. */
+  request?: RepoConnectRequest;
+}
+
+/**
+ * A connect whose task failed: it stays on the screen, with the task's error, until the person
+ * dismisses it or retries (issue 14: a failed connect leaves a trace a person can act on).
+ */
+export interface FailedConnection {
+  task_id: string;
+  url: string;
+  method: RepoMethod;
+  /** The task's error as the server sent it (a sentence or git's sanitised words). */
+  error: string | null;
+  request?: RepoConnectRequest;
 }
 
 /** Why the last connect request failed: "Failed to connect repo" plus the status and message. */
@@ -34,12 +49,14 @@ export interface ConnectFailure extends RepoFailure {
  */
 export interface RepoConnectionsState {
   connecting: PendingConnection[];
+  /** Connects that failed, newest first, until dismissed. */
+  failed: FailedConnection[];
   error: ConnectFailure | null;
 }
 
 type State = { repoConnections: RepoConnectionsState };
 
-const initialState: RepoConnectionsState = { connecting: [], error: null };
+const initialState: RepoConnectionsState = { connecting: [], failed: [], error: null };
 
 /**
  * `POST /api/v2/repo/connect`. The thunk's request id is a fresh UUID and is sent as the task id,
@@ -62,6 +79,7 @@ export const connectRepository = createAsyncThunk<
         method: answer.method,
         queued: answer.queued,
         repo_id: answer.repo_id,
+        request,
       };
     } catch (error) {
       const apiError = apiErrorFromUnknown(error);
@@ -79,7 +97,7 @@ export const connectRepository = createAsyncThunk<
 
 /** A pending connect task as a connecting entry, when its subject names the repository. */
 function pendingConnectionOf(task: Task): PendingConnection | null {
-  const { repo_id: repoId, url, method } = task.subject ?? {};
+  const { repo_id: repoId, url, method, branch } = task.subject ?? {};
   const knownMethod = REPO_METHODS.find((candidate) => candidate === method);
   if (!repoId || !url || !knownMethod) return null;
   return {
@@ -88,6 +106,10 @@ function pendingConnectionOf(task: Task): PendingConnection | null {
     method: knownMethod,
     queued: task.status === 'queued',
     repo_id: repoId,
+    // an ssh connect needs its key name, which the task does not say: no retry from here
+    ...(knownMethod === 'https' && {
+      request: { external_repo_url: url, method: knownMethod, ...(branch && { branch }) },
+    }),
   };
 }
 
@@ -110,6 +132,23 @@ export const repoConnectionsSlice = createSlice({
     /** The connect task ended (succeeded or failed): its entry leaves the list. */
     connectionFinished(state, action: PayloadAction<string>) {
       state.connecting = state.connecting.filter((entry) => entry.task_id !== action.payload);
+    },
+    /** The connect task failed: its entry becomes a failed card that stays until dismissed. */
+    connectionFailed(state, action: PayloadAction<{ task_id: string; error: string | null }>) {
+      const entry = state.connecting.find((item) => item.task_id === action.payload.task_id);
+      state.connecting = state.connecting.filter((item) => item.task_id !== action.payload.task_id);
+      if (!entry || state.failed.some((item) => item.task_id === entry.task_id)) return;
+      state.failed.unshift({
+        task_id: entry.task_id,
+        url: entry.url,
+        method: entry.method,
+        error: action.payload.error,
+        ...(entry.request && { request: entry.request }),
+      });
+    },
+    /** The person dismissed a failed card (or retried it). */
+    failedConnectionDismissed(state, action: PayloadAction<string>) {
+      state.failed = state.failed.filter((item) => item.task_id !== action.payload);
     },
     /** The connect task started running. */
     connectionStarted(state, action: PayloadAction<string>) {
@@ -135,6 +174,8 @@ export const repoConnectionsSlice = createSlice({
           (entry) => entry.task_id !== action.payload.task_id,
         );
         state.connecting.push(action.payload);
+        // a new attempt at a URL that failed before replaces its failed card
+        state.failed = state.failed.filter((entry) => entry.url !== action.payload.url);
       })
       .addCase(connectRepository.rejected, (state, action) => {
         const taskId = action.meta.requestId;
@@ -148,8 +189,13 @@ export const repoConnectionsSlice = createSlice({
   },
 });
 
-export const { connectionFinished, connectionStarted, connectErrorCleared } =
-  repoConnectionsSlice.actions;
+export const {
+  connectionFinished,
+  connectionFailed,
+  connectionStarted,
+  connectErrorCleared,
+  failedConnectionDismissed,
+} = repoConnectionsSlice.actions;
 export const repoConnectionsReducer = repoConnectionsSlice.reducer;
 
 /** Selects the connecting list and the last connect failure. */

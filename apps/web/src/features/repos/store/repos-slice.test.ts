@@ -214,8 +214,10 @@ describe('repos slice: connect', () => {
           url: request.external_repo_url,
           method: 'https',
           queued: true,
+          request,
         },
       ],
+      failed: [],
       error: null,
     });
 
@@ -239,6 +241,7 @@ describe('repos slice: connect', () => {
     await store.dispatch(connectRepository(request));
     expect(store.getState().repoConnections).toEqual({
       connecting: [],
+      failed: [],
       error: {
         title: 'Failed to connect repo',
         status: 400,
