@@ -21,7 +21,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
+import { CONNECTIONS, measureEndpoints } from './http-load';
 import { API_FIXTURE, benchFixture, benchGit, FIXTURE_FILE_COUNT } from './repos-fixture';
 import type { BenchFixture } from './repos-fixture';
 import { createBenchDatabase } from './repos-postgres';
@@ -38,22 +38,6 @@ import type { BenchAccount, BenchServer } from './repos-server';
 const root = join(import.meta.dirname, '..');
 /** With `BENCH_DATABASE_URL=postgres://…`, a fresh database on that server (dropped after). */
 const postgresAdminUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
-const CONNECTIONS = 200;
-/**
- * How long each endpoint is loaded, after a warm-up of WARM_UP_S: long enough that the first
- * request of each connection (its TCP handshake, all 200 at once) is well under 1% of the
- * samples the p99 is read from.
- */
-const DURATION_S = Number(process.env.BENCH_API_SECONDS ?? 10);
-const WARM_UP_S = 2;
-/**
- * An endpoint whose single call takes so long that 200 queued calls take longer than this is
- * loaded with two requests per connection instead of for DURATION_S: a timed run would end
- * before most answers came.
- */
-const QUEUE_LIMIT_MS = 10_000;
-/** A request unanswered this long counts as a timeout (reported, not a failure). */
-const REQUEST_TIMEOUT_S = 60;
 const BUDGET_P99_MS = 50;
 const TIMEOUT_MS = 30 * 60_000;
 /** Where the server keeps its data, kept after the run when set (see the header). */
@@ -62,69 +46,6 @@ const keptDataDir = process.env.BENCH_API_DATA_DIR?.trim() || undefined;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 const count = (n: number) => n.toLocaleString('en-US');
-
-interface Load {
-  requests: number;
-  timeouts: number;
-  p50: number;
-  p99: number;
-  max: number;
-  rps: number;
-  bytes: number;
-}
-
-/**
- * GETs of `path` over CONNECTIONS keep-alive connections, for `run.duration` seconds or
- * `run.amount` requests; throws on any non-2xx answer or error other than a timeout.
- */
-async function load(
-  server: BenchServer,
-  account: BenchAccount,
-  path: string,
-  run: { duration: number } | { amount: number },
-): Promise<Load> {
-  // each connection's first answer waits for its TCP handshake, 200 at once: a storm a client
-  // that keeps its connections meets once, not a latency of the endpoint; left out of p50/p99
-  const opened = new WeakSet<object>();
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `${server.url}${path}`,
-        connections: CONNECTIONS,
-        ...run,
-        timeout: REQUEST_TIMEOUT_S,
-        headers: { authorization: `Bearer ${account.token}` },
-      },
-      (error, done) => (error ? reject(error as Error) : resolve(done)),
-    );
-    instance.on('response', (client, _status, _bytes, ms) => {
-      if (opened.has(client)) latencies.push(ms);
-      else opened.add(client);
-    });
-  });
-  latencies.sort((a, b) => a - b);
-  const percentile = (p: number) =>
-    latencies.length
-      ? latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!
-      : NaN;
-  // autocannon counts a timeout as an error too
-  if (result.non2xx > 0 || result.errors > result.timeouts) {
-    const sample = await api(server, 'GET', path, { token: account.token });
-    throw new Error(
-      `${path}: ${result.non2xx} non-2xx answers, ${result.errors - result.timeouts} errors (one call now: ${sample.status} ${JSON.stringify(sample.body).slice(0, 200)})`,
-    );
-  }
-  return {
-    requests: result.requests.total,
-    timeouts: result.timeouts,
-    p50: percentile(0.5),
-    p99: percentile(0.99),
-    max: result.latency.max,
-    rps: result.requests.total / Math.max(result.duration, 0.001),
-    bytes: result.throughput.total / Math.max(1, result.requests.total),
-  };
-}
 
 interface Seed {
   account: BenchAccount;
@@ -270,43 +191,8 @@ async function run(work: string): Promise<void> {
       ['pending tasks', '/api/v1/tasks'],
       ['compilations', '/api/v0/compilation/metadata'],
     ];
-    console.log(
-      `  ${'endpoint'.padEnd(34)} ${'alone'.padStart(8)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)} ${'req/s'.padStart(7)} ${'requests'.padStart(9)} ${'answer'.padStart(9)}  p99 / 50 ms  p99 / floor`,
-    );
-    let floor = 0;
-    const over: string[] = [];
     memory.phase();
-    for (const [label, path] of endpoints) {
-      // one call at a time first: the time the work itself takes, with nothing queued
-      const alone: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const answer = await api(server, 'GET', path, { token: account.token });
-        expectStatus(answer, 200, label);
-        alone.push(answer.ms);
-      }
-      const aloneMs = alone.sort((a, b) => a - b)[2]!;
-      const timed = aloneMs * CONNECTIONS < QUEUE_LIMIT_MS;
-      if (timed) await load(server, account, path, { duration: WARM_UP_S });
-      const measured = await load(
-        server,
-        account,
-        path,
-        timed ? { duration: DURATION_S } : { amount: 2 * CONNECTIONS },
-      );
-      if (floor === 0) floor = measured.p99;
-      const size =
-        measured.bytes < 10_240
-          ? `${measured.bytes.toFixed(0)} B`
-          : `${(measured.bytes / 1024).toFixed(0)} kB`;
-      const ratio = measured.p99 / BUDGET_P99_MS;
-      if (ratio > 1) over.push(label);
-      const timeouts = measured.timeouts
-        ? `  ${measured.timeouts} of ${measured.requests + measured.timeouts} unanswered after ${REQUEST_TIMEOUT_S} s`
-        : '';
-      console.log(
-        `  ${label.padEnd(34)} ${`${aloneMs.toFixed(1)} ms`.padStart(8)} ${`${measured.p50.toFixed(0)} ms`.padStart(8)} ${`${measured.p99.toFixed(0)} ms`.padStart(8)} ${`${measured.max} ms`.padStart(8)} ${measured.rps.toFixed(0).padStart(7)} ${count(measured.requests).padStart(9)} ${size.padStart(9)}  ${`${ratio.toFixed(2)}×`.padStart(11)}  ${`${(measured.p99 / Math.max(1, floor)).toFixed(1)}×`.padStart(11)}${timeouts}`,
-      );
-    }
+    const over = await measureEndpoints(server, account, endpoints, BUDGET_P99_MS);
     console.log(`\n  server peak memory under load: ${mb(memory.phase().serverKb)}`);
     console.log(
       over.length

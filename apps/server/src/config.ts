@@ -1,3 +1,4 @@
+import type { Dialect } from '@codedocs/db';
 import { mkdirSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
@@ -433,4 +434,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
   };
+}
+
+/** The database the configuration opens (DATABASE_URL set: PostgreSQL, else SQLite). */
+export function dialectOf(config: Pick<Config, 'databaseUrl'>): Dialect {
+  return config.databaseUrl?.trim() ? 'postgres' : 'sqlite';
 }

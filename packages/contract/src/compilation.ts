@@ -140,8 +140,9 @@ export const OBJECT_SEARCH_MAX_LIMIT = 200;
 
 /**
  * `GET /objects/search`: the caller's objects at each repository's current commit, across
- * repositories. `q` matches the name or qualified name (case-insensitive substring; prefix
- * matches first); every filter is optional; pages follow `cursor` (null at the end).
+ * repositories. `q` (case-insensitive) of three characters or more matches any part of the name
+ * or qualified name, names and qualified names that start with it first; a shorter `q` matches
+ * names that start with it. Every filter is optional; pages follow `cursor` (null at the end).
  */
 export const objectSearchQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),

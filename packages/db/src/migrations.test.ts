@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from './create-database';
 import type { DatabaseHandle } from './create-database';
 import { migrateToLatest, migrateToNone } from './migrate';
+import { OBJECT_NAMES_TABLE } from './migrations/0009-object-search';
 import { migrationsFor } from './migrations/index';
 import { TABLE_NAMES } from './tables';
 import { createTestDatabase, testDialects } from './testing';
@@ -28,7 +29,12 @@ describe.each(dialects)('migrations on %s', (dialect) => {
 
   async function tableNames(): Promise<string[]> {
     const tables = await handle.db.introspection.getTables();
-    return tables.map((table) => table.name).sort();
+    // SQLite's full-text index of object names (migration 0009) and its shadow tables
+    const searchIndex = (name: string) => name.startsWith(OBJECT_NAMES_TABLE);
+    return tables
+      .map((table) => table.name)
+      .filter((name) => !searchIndex(name))
+      .sort();
   }
 
   async function insertUser(id: string, email = `${id}@example.com`): Promise<void> {

@@ -8,6 +8,7 @@ import { livedocs } from './0005-livedocs';
 import { docsRevision } from './0006-docs-revision';
 import { repoScopedObjects } from './0007-repo-scoped-objects';
 import { compilationOrder } from './0008-compilation-order';
+import { objectSearch } from './0009-object-search';
 
 /**
  * Every migration, in order, listed in code rather than read from a folder so the server bundle
@@ -23,6 +24,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0006-docs-revision': docsRevision(),
     '0007-repo-scoped-objects': repoScopedObjects(dialect),
     '0008-compilation-order': compilationOrder(),
+    '0009-object-search': objectSearch(dialect),
   };
 }
 

@@ -288,7 +288,10 @@ describe.each(dialects)('compilations on %s', (dialect) => {
     expect(names((await search('?kind=method')).objects)).toEqual(['Router.route']);
     // a wildcard is matched literally
     expect((await search('?q=%25')).objects).toEqual([]);
-    expect(names((await search('?q=_')).objects)).toEqual(['parse_config', 'server_name']);
+    expect(names((await search('?q=r_n')).objects)).toEqual(['server_name']);
+    // under three characters: names that start with the text (any case), not names containing it
+    expect(names((await search('?q=Pa')).objects)).toEqual(['parse_config']);
+    expect(names((await search('?q=er')).objects)).toEqual([]);
 
     const paged: ListedObject[] = [];
     let cursor: string | null = null;

@@ -27,6 +27,7 @@ import {
 import { isUniqueViolation } from '../../repositories/db-errors';
 import { docStatesOfObjects, type DocState } from '../../repositories/docs-repository';
 import { searchObjects, type SearchKey } from '../../repositories/object-search-repository';
+import { dialectOf } from '../../config';
 import { nowIso, type ServiceContext } from '../context';
 import { statusOf } from '../livedocs/doc-status';
 
@@ -283,7 +284,7 @@ export async function searchUserObjects(
 ): Promise<ObjectSearchResponse> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const text = query.q?.toLowerCase();
-  const rows = await searchObjects(ctx.db, {
+  const rows = await searchObjects(ctx.db, dialectOf(ctx.config), {
     userId,
     ...(text && { text }),
     ...(query.kind && { kind: query.kind }),
