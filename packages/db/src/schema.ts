@@ -222,6 +222,8 @@ export interface CompilationsTable {
   name: string;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  /** Bumped by every change (name, objects, order); keys memoised reads (migration 0010). */
+  revision: Generated<number>;
 }
 
 export interface CompilationObjectsTable {

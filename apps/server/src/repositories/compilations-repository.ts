@@ -121,7 +121,7 @@ export async function renameCompilation(
 ): Promise<boolean> {
   const result = await db
     .updateTable('compilations')
-    .set({ name, updated_at: at })
+    .set((eb) => ({ name, updated_at: at, revision: eb('revision', '+', 1) }))
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -130,7 +130,37 @@ export async function renameCompilation(
 
 /** Marks a compilation changed (its objects or their order). */
 export async function touchCompilation(db: Db, id: string, at: string): Promise<void> {
-  await db.updateTable('compilations').set({ updated_at: at }).where('id', '=', id).execute();
+  await db
+    .updateTable('compilations')
+    .set((eb) => ({ updated_at: at, revision: eb('revision', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * What every read of the user's compilations depends on, as one string: each compilation's
+ * revision and each repository's head and docs revision (indexing, generation and edits bump
+ * it). Two cheap index reads; equal strings mean equal answers.
+ */
+export async function compilationsVersion(db: Db, userId: string): Promise<string> {
+  const [compilations, repos] = await Promise.all([
+    db
+      .selectFrom('compilations')
+      .select(['id', 'revision'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('repos')
+      .select(['id', 'head_commit', 'docs_revision', 'last_synced_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return JSON.stringify([
+    compilations.map((c) => [c.id, Number(c.revision)]),
+    repos.map((r) => [r.id, r.head_commit, Number(r.docs_revision), String(r.last_synced_at)]),
+  ]);
 }
 
 /** Deletes one of the user's compilations (its entries cascade); false when there is none. */

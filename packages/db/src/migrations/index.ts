@@ -9,6 +9,7 @@ import { docsRevision } from './0006-docs-revision';
 import { repoScopedObjects } from './0007-repo-scoped-objects';
 import { compilationOrder } from './0008-compilation-order';
 import { objectSearch } from './0009-object-search';
+import { compilationRevision } from './0010-compilation-revision';
 
 /**
  * Every migration, in order, listed in code rather than read from a folder so the server bundle
@@ -25,6 +26,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0007-repo-scoped-objects': repoScopedObjects(dialect),
     '0008-compilation-order': compilationOrder(),
     '0009-object-search': objectSearch(dialect),
+    '0010-compilation-revision': compilationRevision(),
   };
 }
 

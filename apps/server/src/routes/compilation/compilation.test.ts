@@ -332,6 +332,44 @@ describe.each(dialects)('compilations on %s', (dialect) => {
     ]);
   });
 
+  it('answers the current state after every change, though the reads are computed once', async () => {
+    const id = await createId('Followed');
+    const stop = await idOf(apiRepo, 'stopServer');
+    const parse = await idOf(utilRepo, 'parse_config');
+    expect((await objectsOf(id)).length).toBe(0);
+    // two changes in a row (the same millisecond, often) are two versions
+    expect((await add(id, [stop])).statusCode).toBe(200);
+    expect((await add(id, [parse])).statusCode).toBe(200);
+    expect(names(await objectsOf(id))).toEqual(['stopServer', 'parse_config']);
+    const first = await getAs(app(), owner, `/api/v0/compilation/${id}/object/metadata`);
+    const etag = String(first.headers.etag);
+    const unchanged = await app().inject({
+      method: 'GET',
+      url: `/api/v0/compilation/${id}/object/metadata`,
+      headers: { authorization: `Bearer ${owner.token}`, 'if-none-match': etag },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    // a doc written elsewhere changes the status and summary the list shows
+    const saved = await postAs(app(), owner, '/api/v0/livedocs/save', {
+      repo_id: apiRepo,
+      object_id: stop,
+      field_id: 'summary',
+      doc: 'Stops the server.',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [stopped] = await objectsOf(id);
+    expect([stopped?.status, stopped?.summary]).toEqual(['documented', 'Stops the server.']);
+    const renamed = await send(owner, 'PATCH', `/api/v0/compilation/${id}`, { name: 'Renamed' });
+    expect(renamed.statusCode).toBe(200);
+    const listed = (await metadata()).find((c) => c.compilation_id === id);
+    expect([listed?.name, listed?.object_count]).toEqual(['Renamed', 2]);
+    expect(
+      (await send(owner, 'DELETE', `/api/v0/compilation/${id}/object/${parse}`)).statusCode,
+    ).toBe(200);
+    expect((await metadata()).find((c) => c.compilation_id === id)?.object_count).toBe(1);
+    expect(names(await objectsOf(id))).toEqual(['stopServer']);
+  });
+
   it('keeps an object gone from the code as removed, and drops a deleted repository', async () => {
     const id = await createId('Moving code');
     await add(id, [

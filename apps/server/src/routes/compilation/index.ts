@@ -14,6 +14,7 @@ import {
 } from '@codedocs/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/authenticate';
+import { sendSerialized } from '../../presenters/serialized-json';
 import {
   addCompilationObjects,
   createCompilation,
@@ -120,7 +121,12 @@ export const compilationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: compilationObjectsResponseSchema },
       },
     },
-    async (request) => listCompilationObjects(app.services, userOf(request), request.params.id),
+    async (request, reply) =>
+      sendSerialized(
+        request,
+        reply,
+        await listCompilationObjects(app.services, userOf(request), request.params.id),
+      ),
   );
 
   app.post(
@@ -196,8 +202,17 @@ export const compilationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: compilationObjectsResponseSchema },
       },
     },
-    async (request) =>
-      orderCompilation(app.services, userOf(request), request.params.id, request.body.object_ids),
+    async (request, reply) =>
+      sendSerialized(
+        request,
+        reply,
+        await orderCompilation(
+          app.services,
+          userOf(request),
+          request.params.id,
+          request.body.object_ids,
+        ),
+      ),
   );
 
   app.get(
