@@ -67,7 +67,7 @@ export function FilePicker({
             <SelectTrigger
               data-testid="livedocs-extension-filter"
               aria-label="File type"
-              className="w-32"
+              className="w-36"
             >
               <SelectValue />
             </SelectTrigger>

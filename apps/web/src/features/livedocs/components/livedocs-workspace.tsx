@@ -141,6 +141,8 @@ function Panes({
   const open = useOpenObject(repoId, commitId, objectId);
   const [showEmpty, setShowEmpty] = useState(true);
   const [busy, setBusy] = useState(false);
+  /** The object Regenerate last ran for: its banner then asks for a review of the kept fields. */
+  const [regeneratedId, setRegeneratedId] = useState<string | null>(null);
 
   // the objects of files no longer selected go at once, before the next fetch answers
   const shownObjects = useMemo(() => {
@@ -178,10 +180,15 @@ function Panes({
     [update, dispatch],
   );
 
-  const runAction = async (action: () => Promise<LivedocsObject>, failure: string) => {
+  const runAction = async (
+    action: () => Promise<LivedocsObject>,
+    failure: string,
+    onDone?: (object: LivedocsObject) => void,
+  ) => {
     setBusy(true);
     try {
       const next = await action();
+      onDone?.(next);
       update(() => next);
       dispatch(
         objectStatusChanged({
@@ -210,13 +217,18 @@ function Panes({
     void runAction(
       () => regenerateLivedocsObject(repoId, object.object_id, plan),
       'Could not regenerate',
+      (next) => setRegeneratedId(next.object_id),
     );
   };
 
   // below lg one step at a time: the lists, or the open object with a way back to them
   const detail = objectId !== null;
+  const detailRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (detail && window.matchMedia?.('(max-width: 1023.98px)').matches) window.scrollTo(0, 0);
+    // the lists were above: bring the object (and its way back) to the top of the window
+    if (detail && window.matchMedia?.('(max-width: 1023.98px)').matches) {
+      detailRef.current?.scrollIntoView?.({ block: 'start' });
+    }
   }, [detail, objectId]);
 
   return (
@@ -267,8 +279,12 @@ function Panes({
         </div>
       </div>
       <div
+        ref={detailRef}
         data-testid="livedocs-detail"
-        className={cn('min-h-0 min-w-0 lg:overflow-auto lg:pr-1', !detail && 'max-lg:hidden')}
+        className={cn(
+          'min-h-0 min-w-0 scroll-mt-18 lg:overflow-auto lg:pr-1',
+          !detail && 'max-lg:hidden',
+        )}
       >
         {detail && (
           <Button
@@ -320,6 +336,7 @@ function Panes({
               }
             }}
             busy={busy}
+            regenerated={regeneratedId === open.object.object_id}
             objectHref={objectHref}
             renderCode={renderCode}
           />

@@ -77,7 +77,7 @@ export function ObjectPicker({
             <SelectTrigger
               data-testid="livedocs-kind-filter"
               aria-label="Object kind"
-              className="w-32"
+              className="w-36"
             >
               <SelectValue />
             </SelectTrigger>
