@@ -64,3 +64,18 @@ test.describe('first contact', () => {
     await expect(card).toHaveCount(0);
   });
 });
+
+test.describe('small things', () => {
+  test('the favicon is linked from the page and served by the production server', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/auth/login');
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(href).toBe('/favicon.svg');
+    const icon = await request.get(href!);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('image/svg+xml');
+    expect(await icon.text()).toContain('<svg');
+  });
+});

@@ -183,7 +183,7 @@ export function ObjectPicker({
               >
                 <PathName path={object.qualified_name} separator="." />
                 <span
-                  className="hidden max-w-20 shrink-0 truncate text-xs text-muted-foreground sm:inline"
+                  className="hidden max-w-20 shrink-0 truncate text-xs text-muted-foreground @md:inline"
                   title={object.kind}
                 >
                   {object.kind}
