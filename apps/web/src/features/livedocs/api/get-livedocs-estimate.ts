@@ -1,11 +1,9 @@
 import { PLAN_HEADER, type LivedocsEstimateResponse } from '@codedocs/contract';
 import { api } from '@/lib/api-client';
+import { FILE_IDS_PER_QUERY } from './file-ids-per-query';
 
-/**
- * File ids per estimate request: the ids travel in the query string (64 hex characters each),
- * and a request line much past 8 KB is refused by servers and proxies alike.
- */
-export const ESTIMATE_MAX_FILES = 100;
+/** File ids per estimate request (they travel in the query string). */
+export const ESTIMATE_MAX_FILES = FILE_IDS_PER_QUERY;
 
 /**
  * `GET /api/v2/livedocs/estimate/{repo_id}?file_id=a,b` (plan header): what generating these
