@@ -76,3 +76,60 @@ export function createServedRepo(
     dispose: () => rmSync(work, { recursive: true, force: true }),
   };
 }
+
+/** Writes an object of `type` into `bare` exactly as given: git checks nothing (--literally). */
+function writeLiteral(bare: string, type: 'blob' | 'tree' | 'commit', bytes: Buffer): string {
+  return execFileSync('git', ['hash-object', '-t', type, '--literally', '-w', '--stdin'], {
+    cwd: bare,
+    input: bytes,
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: bare,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+    },
+  }).trim();
+}
+
+/** A tree written byte by byte, so a mode may be zero-padded as old tools wrote them. */
+function writeLiteralTree(bare: string, entries: { mode: string; name: string; id: string }[]) {
+  const bytes = entries.map(({ mode, name, id }) =>
+    Buffer.concat([Buffer.from(`${mode} ${name}\0`, 'utf8'), Buffer.from(id, 'hex')]),
+  );
+  return writeLiteral(bare, 'tree', Buffer.concat(bytes));
+}
+
+/**
+ * Serves `<E2E_GIT_DIR>/<name>.git` with the history quirks of pallets/flask and psf/requests
+ * (the approach of apps/server/src/test/fsck-fixtures.ts): a tree with zero-padded modes
+ * (`0100644`, `040000`) and a commit whose time zone is malformed (`+01000`). Files:
+ * `README.md` and `src/app.py`. Returns the git:// URL.
+ */
+export function createServedFsckQuirkRepo(name: string): string {
+  if (!gitDir) throw new Error('E2E_GIT_DIR is not set (playwright.config.ts sets it)');
+  const bare = join(gitDir, `${name}.git`);
+  mkdirSync(bare, { recursive: true });
+  git(bare, ['init', '-q', '--bare', '-b', 'main']);
+  const blob = (text: string) => writeLiteral(bare, 'blob', Buffer.from(text));
+  const src = writeLiteralTree(bare, [
+    { mode: '0100644', name: 'app.py', id: blob('def app():\n    return 1\n') },
+  ]);
+  const tree = writeLiteralTree(bare, [
+    { mode: '0100644', name: 'README.md', id: blob('# quirks\n') },
+    { mode: '040000', name: 'src', id: src },
+  ]);
+  const person = 'Old Tool <old@example.com> 1700000000 +01000';
+  const commit = writeLiteral(
+    bare,
+    'commit',
+    Buffer.from(`tree ${tree}\nauthor ${person}\ncommitter ${person}\n\nimported long ago\n`),
+  );
+  git(bare, ['update-ref', 'refs/heads/main', commit]);
+  return `${gitDaemonUrl}/${name}.git`;
+}
+
+/** The git:// URL the e2e git daemon gives repository `name` (whether it exists or not). */
+export function gitDaemonUrlFor(name: string): string {
+  return `${gitDaemonUrl}/${name}.git`;
+}

@@ -70,10 +70,10 @@ test.describe('live docs', () => {
     await expect(page.getByTestId('livedocs-save-status')).toContainText('Changes saved at');
     await keepScreenshot(page, 'livedocs-object');
 
-    // Reload: the edit is there.
+    // Reload: the file selection and the open object come back (both are in the URL), and the
+    // edit is there.
     await page.reload();
-    await expect(fileRow).toBeVisible({ timeout: 30_000 });
-    await fileRow.click();
+    await expect(fileRow.getByRole('checkbox')).toBeChecked({ timeout: 30_000 });
     await page.getByTestId('livedocs-object-greet').click();
     await expect(page.getByTestId('livedocs-field-description')).toHaveValue(
       'Says hello, *politely*.',

@@ -252,7 +252,8 @@ function RepoFiles({ repo, repos, fileId, onRepoChange, setParam }: RepoFilesPro
           <CodeBlockToggle />
         </div>
       </div>
-      <div className="grid min-h-0 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      {/* halves from lg, so file names fit beside the viewer; the viewer gets more room at 2xl */}
+      <div className="grid min-h-0 grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] 2xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="flex min-w-0 flex-col">
           {state.status === 'failed' && current ? (
             <LoadError message={state.error ?? ''} onRetry={reload} data-testid="files-error" />

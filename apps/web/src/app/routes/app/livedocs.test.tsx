@@ -119,6 +119,17 @@ function openLivedocs(api: ApiRoutes = {}) {
           },
         }),
       [`GET /api/v0/livedocs/object/${R}`]: objectRoute,
+      // plenty left: generating starts without asking
+      [`GET /api/v2/livedocs/estimate/${R}`]: () =>
+        jsonResponse({
+          repo_id: R,
+          commit_id: COMMIT,
+          objects: 2,
+          to_spend: 1,
+          used: 0,
+          quota: 2000,
+          left: 2000,
+        }),
       ...api,
     },
   });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { FolderGit2 } from 'lucide-react';
@@ -18,12 +18,18 @@ import { paths } from '@/config/paths';
 import { SCREENS } from '@/config/screens';
 import { CodeView } from '@/features/files/components/code-view';
 import { getLivedocsCommits } from '@/features/livedocs/api/livedocs-calls';
+import { GenerationConfirmDialog } from '@/features/livedocs/components/generation-confirm-dialog';
+import {
+  GenerationProgressPanel,
+  GenerationRefusalAlert,
+} from '@/features/livedocs/components/generation-status';
 import { LivedocsWorkspace } from '@/features/livedocs/components/livedocs-workspace';
-import { TaskProgress } from '@/features/livedocs/components/task-progress';
+import { FILES_PARAM, useFileSelectionParam } from '@/features/livedocs/hooks/file-selection-param';
 import { useGeneration } from '@/features/livedocs/hooks/use-generation';
 import {
   fetchLivedocsFiles,
   fetchLivedocsObjects,
+  filesSelected,
   livedocsReset,
   selectLivedocs,
 } from '@/features/livedocs/store/livedocs-slice';
@@ -39,12 +45,14 @@ const CURRENT = 'current';
 /** Wait after the last file (de)selection before loading the objects of the selection. */
 export const SELECTION_DEBOUNCE_MS = 200;
 
-type SetParam = (changes: Record<string, string | null>) => void;
+type SetParam = (changes: Record<string, string | null>, options?: { replace?: boolean }) => void;
 
 /**
  * `/app/livedocs`: pick a repository and an indexed commit, select files, generate their docs
  * (with live progress), and open an object to read and edit its doc fields. Repository, commit
- * and open object live in the URL (`?repo=&commit=&object=`), so a link opens the same object.
+ * open object and file selection live in the URL (`?repo=&commit=&object=&files=`), so a reload
+ * or a link opens the same view. From lg up the screen fills the window and its lists scroll
+ * inside; below lg the lists and the open object are two steps (list → detail, "Back to objects").
  */
 export function LivedocsScreen() {
   const dispatch = useAppDispatch();
@@ -58,7 +66,7 @@ export function LivedocsScreen() {
   }, [dispatch, repos.status]);
 
   const setParam = useCallback<SetParam>(
-    (changes) =>
+    (changes, options) =>
       setParams((previous) => {
         const next = new URLSearchParams(previous);
         for (const [name, value] of Object.entries(changes)) {
@@ -66,14 +74,18 @@ export function LivedocsScreen() {
           else next.set(name, value);
         }
         return next;
-      }),
+      }, options),
     [setParams],
   );
 
   const commitParam = params.get(COMMIT_PARAM);
   return (
-    <Screen info={SCREENS.livedocs} className="flex min-w-0 flex-col gap-4">
-      <p className="text-muted-foreground">{SCREENS.livedocs.description}</p>
+    <Screen
+      info={SCREENS.livedocs}
+      // from lg up the screen is the window's height (header 3.5rem, main padding 2 × 2rem)
+      className="flex min-w-0 flex-col gap-4 lg:h-[calc(100dvh-7.5rem)] lg:min-h-[40rem]"
+    >
+      <p className="text-muted-foreground max-lg:text-sm">{SCREENS.livedocs.description}</p>
       {repos.status === 'failed' && repos.items.length === 0 && (
         <LoadError message={repos.error ?? ''} onRetry={() => void dispatch(fetchRepos())} />
       )}
@@ -179,6 +191,25 @@ function RepoDocs({ repo, repos, commitParam, objectId, params, setParam }: Repo
   }, [loadFiles, loadObjects]);
   const generation = useGeneration(repoId, handleGenerated);
 
+  // the selection survives a reload: it is kept in the URL once the files have loaded
+  const fileIds = useMemo(() => files.items.map((file) => file.file_id), [files.items]);
+  const handleRestoreSelection = useCallback(
+    (ids: string[]) => dispatch(filesSelected(ids)),
+    [dispatch],
+  );
+  const handleSelectionParam = useCallback(
+    (value: string | null) => setParam({ [FILES_PARAM]: value }, { replace: true }),
+    [setParam],
+  );
+  useFileSelectionParam({
+    loaded: files.status === 'succeeded' && files.indexStatus === 'indexed',
+    fileIds,
+    selected: livedocs.selectedFileIds,
+    param: params.get(FILES_PARAM),
+    onRestore: handleRestoreSelection,
+    onParamChange: handleSelectionParam,
+  });
+
   const objectHref = useCallback(
     (id: string) => {
       const next = new URLSearchParams(params);
@@ -205,21 +236,25 @@ function RepoDocs({ repo, repos, commitParam, objectId, params, setParam }: Repo
   const pastCommits = (commits.data?.commits ?? []).filter(
     (commit) => !commit.is_current && commit.commit_id !== repo.commit_id,
   );
-  const progress = generation.progress;
   const indexed = files.indexStatus === 'indexed';
 
   return (
     <>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1 text-sm">
+        <label className="flex max-w-full min-w-0 flex-col gap-1 text-sm">
           <span className="text-muted-foreground">Repository</span>
           <Select
             value={repoId}
             onValueChange={(id) =>
-              setParam({ [REPO_PARAM]: id, [COMMIT_PARAM]: null, [OBJECT_PARAM]: null })
+              setParam({
+                [REPO_PARAM]: id,
+                [COMMIT_PARAM]: null,
+                [OBJECT_PARAM]: null,
+                [FILES_PARAM]: null,
+              })
             }
           >
-            <SelectTrigger data-testid="livedocs-repo-select" className="w-60">
+            <SelectTrigger data-testid="livedocs-repo-select" className="w-60 max-w-full">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -231,7 +266,7 @@ function RepoDocs({ repo, repos, commitParam, objectId, params, setParam }: Repo
             </SelectContent>
           </Select>
         </label>
-        <label className="flex flex-col gap-1 text-sm">
+        <label className="flex max-w-full min-w-0 flex-col gap-1 text-sm">
           <span className="text-muted-foreground">Commit</span>
           <Select
             value={atHead ? CURRENT : (commitParam ?? CURRENT)}
@@ -242,7 +277,10 @@ function RepoDocs({ repo, repos, commitParam, objectId, params, setParam }: Repo
               })
             }
           >
-            <SelectTrigger data-testid="livedocs-commit-select" className="w-72 font-mono text-xs">
+            <SelectTrigger
+              data-testid="livedocs-commit-select"
+              className="w-72 max-w-full font-mono text-xs"
+            >
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -265,7 +303,7 @@ function RepoDocs({ repo, repos, commitParam, objectId, params, setParam }: Repo
             disabled={
               !atHead || !indexed || generation.busy || livedocs.selectedFileIds.length === 0
             }
-            onClick={() => void generation.generate(livedocs.selectedFileIds)}
+            onClick={() => void generation.request(livedocs.selectedFileIds)}
             title={atHead ? undefined : 'Docs are generated at the current commit'}
           >
             Generate for selected files
@@ -274,7 +312,7 @@ function RepoDocs({ repo, repos, commitParam, objectId, params, setParam }: Repo
           <Button
             data-testid="livedocs-generate-all"
             disabled={!atHead || !indexed || generation.busy}
-            onClick={() => void generation.generate(null)}
+            onClick={() => void generation.request(null)}
             title={atHead ? undefined : 'Docs are generated at the current commit'}
           >
             Generate all
@@ -287,15 +325,23 @@ function RepoDocs({ repo, repos, commitParam, objectId, params, setParam }: Repo
           Generate and edit at the current commit.
         </p>
       )}
-      {progress && (
-        <TaskProgress
-          testId="livedocs-progress"
-          label={progress.status === 'failed' ? 'Generation failed' : 'Generating docs'}
-          done={progress.done}
-          total={progress.total}
-          message={progress.message}
+      {generation.refusal && (
+        <GenerationRefusalAlert
+          refusal={generation.refusal}
+          onDismiss={generation.dismissRefusal}
         />
       )}
+      {generation.progress && (
+        <GenerationProgressPanel
+          progress={generation.progress}
+          onDismiss={generation.dismissProgress}
+        />
+      )}
+      <GenerationConfirmDialog
+        confirmation={generation.confirmation}
+        onConfirm={generation.confirm}
+        onCancel={generation.cancelConfirmation}
+      />
       <LivedocsWorkspace
         repoId={repoId}
         commitId={commitId}
@@ -304,6 +350,7 @@ function RepoDocs({ repo, repos, commitParam, objectId, params, setParam }: Repo
         objectId={objectId}
         generated={generated}
         onOpen={(id) => setParam({ [OBJECT_PARAM]: id })}
+        onClose={() => setParam({ [OBJECT_PARAM]: null })}
         onRetryFiles={() => loadFiles(true)}
         onRetryObjects={() => loadObjects(true)}
         objectHref={objectHref}

@@ -95,7 +95,7 @@ export function FileList({
       data-testid="file-list"
       onKeyDown={handleKeyDown}
       className={cn(
-        'relative overflow-auto rounded-md border border-border bg-card outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
+        '@container relative overflow-auto rounded-md border border-border bg-card outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
         className,
       )}
     >

@@ -16,7 +16,7 @@ export interface FileRowProps {
   onClick: (index: number) => void;
 }
 
-/** One option of the file list: icon, path (directory dimmed, name bold), extension, size. */
+/** One option of the file list: icon, path (directory dimmed, name bold), extension where the list is wide enough, size. */
 export function FileRow({ file, id, index, total, selected, open, style, onClick }: FileRowProps) {
   const slash = file.file_path.lastIndexOf('/');
   const directory = slash === -1 ? '' : file.file_path.slice(0, slash + 1);
@@ -39,12 +39,13 @@ export function FileRow({ file, id, index, total, selected, open, style, onClick
       )}
     >
       <FileIcon language={file.language} extension={file.extension} />
-      <span className="min-w-0 flex-1 truncate" title={file.file_path}>
-        {directory && <span className="text-muted-foreground">{directory}</span>}
-        <span className="font-semibold">{file.file_name}</span>
+      {/* when the path is too long the directory gives way first; the name stays whole */}
+      <span className="flex min-w-0 flex-1" title={file.file_path}>
+        {directory && <span className="truncate text-muted-foreground">{directory}</span>}
+        <span className="max-w-full shrink-0 truncate font-semibold">{file.file_name}</span>
       </span>
       {file.extension && (
-        <span className="hidden shrink-0 rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-muted-foreground sm:inline">
+        <span className="hidden shrink-0 rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-muted-foreground @lg:inline">
           {file.extension}
         </span>
       )}

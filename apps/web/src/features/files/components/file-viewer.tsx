@@ -139,10 +139,18 @@ function ViewerHeader({
     <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-border px-4 py-2">
       <h2
         data-testid="file-viewer-path"
-        className="min-w-0 flex-1 truncate font-mono text-sm font-semibold"
+        className="flex min-w-0 flex-1 font-mono text-sm font-semibold"
         title={path ?? undefined}
       >
-        {path ?? '…'}
+        {/* a long path gives way from the directory side: the file name stays readable */}
+        {path && path.includes('/') && (
+          <span className="truncate font-normal text-muted-foreground">
+            {path.slice(0, path.lastIndexOf('/') + 1)}
+          </span>
+        )}
+        <span className="max-w-full shrink-0 truncate">
+          {path ? path.slice(path.lastIndexOf('/') + 1) : '…'}
+        </span>
       </h2>
       {language && (
         <span className="rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">

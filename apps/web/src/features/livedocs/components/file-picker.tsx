@@ -9,6 +9,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
+import { PathName } from './path-name';
 import { VirtualRows } from './virtual-rows';
 
 const ALL = '*';
@@ -59,24 +60,27 @@ export function FilePicker({
 
   return (
     <section aria-label="Files" className="flex min-h-0 flex-1 flex-col gap-2">
-      <div className="flex gap-2">
-        <Select value={extension} onValueChange={setExtension}>
-          <SelectTrigger
-            data-testid="livedocs-extension-filter"
-            aria-label="Extension"
-            className="w-28"
-          >
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All types</SelectItem>
-            {extensions.map(([ext, count]) => (
-              <SelectItem key={ext} value={ext || NONE}>
-                {ext ? `.${ext}` : 'no extension'} ({count})
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+      <div className="flex items-end gap-2">
+        <label className="flex shrink-0 flex-col gap-1 text-xs text-muted-foreground">
+          File type
+          <Select value={extension} onValueChange={setExtension}>
+            <SelectTrigger
+              data-testid="livedocs-extension-filter"
+              aria-label="File type"
+              className="w-36"
+            >
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All file types</SelectItem>
+              {extensions.map(([ext, count]) => (
+                <SelectItem key={ext} value={ext || NONE}>
+                  {ext ? `.${ext}` : 'no extension'} ({count})
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </label>
         <Input
           aria-label="Filter files by name"
           placeholder="Filter files"
@@ -101,7 +105,7 @@ export function FilePicker({
         rowHeight={34}
         label="Source files"
         testId="livedocs-file-list"
-        className="min-h-40 flex-1"
+        className="min-h-40 flex-1 max-lg:max-h-[60dvh]"
         empty="No file matches the filters."
         renderRow={(file) => (
           <label
@@ -126,7 +130,7 @@ export function FilePicker({
               aria-label={file.file_path}
               className="size-4 shrink-0 accent-primary"
             />
-            <span className="min-w-0 flex-1 truncate font-mono text-xs">{file.file_path}</span>
+            <PathName path={file.file_path} />
             <span className="shrink-0 text-xs text-muted-foreground" title="documented / objects">
               {file.documented_count}/{file.object_count}
               {file.stale_count > 0 && (

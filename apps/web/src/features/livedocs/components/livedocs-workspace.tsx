@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { FileCode2, MousePointerClick } from 'lucide-react';
+import { ArrowLeft, FileCode2, MousePointerClick } from 'lucide-react';
 import {
   NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND,
   SOMETHING_WENT_WRONG,
@@ -10,10 +10,12 @@ import {
   type Task,
 } from '@codedocs/contract';
 import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { failureMessage } from '@/lib/api-error';
+import { cn } from '@/lib/cn';
 import { getPlanToken } from '@/lib/cookies';
 import { regenerateLivedocsObject, reviewLivedocsObject } from '../api/livedocs-calls';
 import { useOpenObject } from '../hooks/use-open-object';
@@ -43,6 +45,8 @@ export interface LivedocsWorkspaceProps {
   /** Counts finished generations: each reloads the open object. */
   generated: number;
   onOpen: (objectId: string) => void;
+  /** Closes the open object: below lg, back from the object to the lists. */
+  onClose: () => void;
   onRetryFiles: () => void;
   onRetryObjects: () => void;
   objectHref: (objectId: string) => string;
@@ -52,6 +56,8 @@ export interface LivedocsWorkspaceProps {
 /**
  * The three panes of the screen: files (multi-select), the objects of the selected files, and
  * the open object; plus the states before them (indexing, not indexed, loading, failures).
+ * From lg up they fill the height they are given (lists scroll inside, side by side with the
+ * object); below lg the lists and the open object are shown one at a time.
  */
 export function LivedocsWorkspace(props: LivedocsWorkspaceProps) {
   const { indexTask, onRetryFiles } = props;
@@ -124,6 +130,7 @@ function Panes({
   objectId,
   generated,
   onOpen,
+  onClose,
   onRetryObjects,
   objectHref,
   renderCode,
@@ -134,6 +141,8 @@ function Panes({
   const open = useOpenObject(repoId, commitId, objectId);
   const [showEmpty, setShowEmpty] = useState(true);
   const [busy, setBusy] = useState(false);
+  /** The object Regenerate last ran for: its banner then asks for a review of the kept fields. */
+  const [regeneratedId, setRegeneratedId] = useState<string | null>(null);
 
   // the objects of files no longer selected go at once, before the next fetch answers
   const shownObjects = useMemo(() => {
@@ -171,10 +180,15 @@ function Panes({
     [update, dispatch],
   );
 
-  const runAction = async (action: () => Promise<LivedocsObject>, failure: string) => {
+  const runAction = async (
+    action: () => Promise<LivedocsObject>,
+    failure: string,
+    onDone?: (object: LivedocsObject) => void,
+  ) => {
     setBusy(true);
     try {
       const next = await action();
+      onDone?.(next);
       update(() => next);
       dispatch(
         objectStatusChanged({
@@ -203,20 +217,40 @@ function Panes({
     void runAction(
       () => regenerateLivedocsObject(repoId, object.object_id, plan),
       'Could not regenerate',
+      (next) => setRegeneratedId(next.object_id),
     );
   };
 
+  // below lg one step at a time: the lists, or the open object with a way back to them
+  const detail = objectId !== null;
+  const detailRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // the lists were above: bring the object (and its way back) to the top of the window
+    if (detail && window.matchMedia?.('(max-width: 1023.98px)').matches) {
+      detailRef.current?.scrollIntoView?.({ block: 'start' });
+    }
+  }, [detail, objectId]);
+
   return (
     // files above objects beside a wide object panel; three columns on very wide screens
-    <div className="grid min-h-0 gap-4 lg:h-[calc(100vh-15rem)] lg:min-h-[36rem] lg:grid-cols-[20rem_minmax(0,1fr)] 2xl:grid-cols-[18rem_22rem_minmax(0,1fr)]">
-      <div className="flex min-h-0 flex-col gap-4 2xl:contents">
+    <div
+      data-testid="livedocs-panes"
+      className="grid min-h-0 grid-cols-[minmax(0,1fr)] gap-4 lg:flex-1 lg:grid-cols-[minmax(20rem,2fr)_minmax(0,3fr)] lg:grid-rows-[minmax(0,1fr)] 2xl:grid-cols-[minmax(16rem,1fr)_minmax(18rem,1fr)_minmax(0,2fr)]"
+    >
+      <div
+        data-testid="livedocs-lists"
+        className={cn(
+          'flex min-h-0 min-w-0 flex-col gap-4 2xl:contents',
+          detail && 'max-lg:hidden',
+        )}
+      >
         <FilePicker
           files={files.items}
           selectedIds={selectedFileIds}
           onToggle={(id) => dispatch(fileToggled(id))}
           onSelect={(ids) => dispatch(filesSelected(ids))}
         />
-        <div className="flex min-h-0 flex-1 flex-col">
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col">
           {selectedFileIds.length === 0 ? (
             <div
               data-testid="livedocs-no-selection"
@@ -244,7 +278,26 @@ function Panes({
           )}
         </div>
       </div>
-      <div className="min-h-0 min-w-0 overflow-auto pr-1">
+      <div
+        ref={detailRef}
+        data-testid="livedocs-detail"
+        className={cn(
+          'min-h-0 min-w-0 scroll-mt-18 lg:overflow-auto lg:pr-1',
+          !detail && 'max-lg:hidden',
+        )}
+      >
+        {detail && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="mb-3 lg:hidden"
+            data-testid="livedocs-back"
+            onClick={onClose}
+          >
+            <ArrowLeft aria-hidden="true" />
+            Back to objects
+          </Button>
+        )}
         {open.error && <LoadError message={open.error} onRetry={reload} />}
         {!objectId && (
           <div className="flex h-full min-h-40 flex-col items-center justify-center gap-2 rounded-md border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
@@ -283,6 +336,7 @@ function Panes({
               }
             }}
             busy={busy}
+            regenerated={regeneratedId === open.object.object_id}
             objectHref={objectHref}
             renderCode={renderCode}
           />

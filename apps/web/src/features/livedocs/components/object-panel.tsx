@@ -1,15 +1,15 @@
 import { type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LivedocsObject, LivedocsRef } from '@codedocs/contract';
-import { AlertTriangle, ExternalLink, FlaskConical } from 'lucide-react';
+import { ExternalLink, FlaskConical } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/cn';
 import { saveStatusText, type ObjectEditor } from '../hooks/use-object-editor';
-import { DiffView } from './diff-view';
 import { FieldEditor } from './field-editor';
 import { FieldHistory } from './field-history';
+import { StaleBanner } from './stale-banner';
 import { StatusBadge } from './status-badge';
 
 /** What the panel asks of its screen. */
@@ -25,6 +25,8 @@ export interface ObjectPanelProps {
   onReview: () => void;
   /** Regenerate or review is under way. */
   busy: boolean;
+  /** Regenerate has just run for this object: the stale banner asks for a review of the rest. */
+  regenerated: boolean;
   /** Where a link to another object of the repository goes. */
   objectHref: (objectId: string) => string;
   /** Highlighted code (the screen brings the highlighter). */
@@ -46,6 +48,7 @@ export function ObjectPanel({
   onRegenerate,
   onReview,
   busy,
+  regenerated,
   objectHref,
   renderCode,
 }: ObjectPanelProps & { editor: ObjectEditor }) {
@@ -87,51 +90,14 @@ export function ObjectPanel({
         </pre>
       </header>
 
-      {object.stale && (
-        <section
-          data-testid="livedocs-stale-banner"
-          aria-label="Stale documentation"
-          className="flex flex-col gap-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-3"
-        >
-          <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-            <AlertTriangle
-              aria-hidden="true"
-              className="size-4 text-amber-600 dark:text-amber-400"
-            />
-            The code changed since these docs were written
-            {object.stale.written_at_commit && (
-              <span className="font-mono text-xs font-normal text-muted-foreground">
-                (written at {object.stale.written_at_commit.slice(0, 10)})
-              </span>
-            )}
-          </p>
-          <DiffView diff={object.stale.diff} />
-          {!readOnly && (
-            <div className="flex flex-wrap items-center gap-2">
-              <Button
-                size="sm"
-                onClick={onRegenerate}
-                disabled={busy}
-                data-testid="livedocs-regenerate"
-              >
-                Regenerate
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={onReview}
-                disabled={busy}
-                data-testid="livedocs-review"
-              >
-                Mark as reviewed
-              </Button>
-              <span className="text-xs text-muted-foreground">
-                Regenerate refreshes the generated fields; edited fields are kept.
-              </span>
-            </div>
-          )}
-        </section>
-      )}
+      <StaleBanner
+        object={object}
+        readOnly={readOnly}
+        busy={busy}
+        regenerated={regenerated}
+        onRegenerate={onRegenerate}
+        onReview={onReview}
+      />
 
       <section aria-label="Documentation" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-3">

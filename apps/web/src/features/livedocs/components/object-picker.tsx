@@ -10,6 +10,7 @@ import {
 } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { PathName } from './path-name';
 import { StatusBadge } from './status-badge';
 import { VirtualRows } from './virtual-rows';
 
@@ -69,20 +70,27 @@ export function ObjectPicker({
 
   return (
     <section aria-label="Objects" className="flex min-h-0 flex-1 flex-col gap-2">
-      <div className="flex gap-2">
-        <Select value={kind} onValueChange={setKind}>
-          <SelectTrigger data-testid="livedocs-kind-filter" aria-label="Type" className="w-32">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All types</SelectItem>
-            {kinds.map((k) => (
-              <SelectItem key={k} value={k}>
-                {k}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+      <div className="flex items-end gap-2">
+        <label className="flex shrink-0 flex-col gap-1 text-xs text-muted-foreground">
+          Object kind
+          <Select value={kind} onValueChange={setKind}>
+            <SelectTrigger
+              data-testid="livedocs-kind-filter"
+              aria-label="Object kind"
+              className="w-36"
+            >
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All kinds</SelectItem>
+              {kinds.map((k) => (
+                <SelectItem key={k} value={k}>
+                  {k}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </label>
         <Input
           aria-label="Filter objects by name"
           placeholder="Filter objects"
@@ -145,7 +153,7 @@ export function ObjectPicker({
           rowHeight={36}
           label="Code objects"
           testId="livedocs-object-list"
-          className="min-h-40 flex-1"
+          className="min-h-40 flex-1 max-lg:max-h-[60dvh]"
           empty={
             objects.length === 0
               ? 'These files hold no functions, classes or types.'
@@ -173,14 +181,12 @@ export function ObjectPicker({
                 onClick={() => onOpen(object)}
                 className="flex h-full min-w-0 flex-1 items-center gap-2 pr-2 text-left text-sm outline-none focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
               >
-                <span className="w-16 shrink-0 truncate text-xs text-muted-foreground">
-                  {object.kind}
-                </span>
+                <PathName path={object.qualified_name} separator="." />
                 <span
-                  className="min-w-0 flex-1 truncate font-mono text-xs"
-                  title={object.qualified_name}
+                  className="hidden max-w-20 shrink-0 truncate text-xs text-muted-foreground @md:inline"
+                  title={object.kind}
                 >
-                  {object.qualified_name}
+                  {object.kind}
                 </span>
                 <StatusBadge
                   status={object.status}

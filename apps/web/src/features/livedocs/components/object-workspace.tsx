@@ -1,9 +1,18 @@
 import { useCallback, useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import type { LivedocsField, ObjectStatus } from '@codedocs/contract';
+import { FILES_PARAM } from '../hooks/file-selection-param';
 import { useObjectEditor } from '../hooks/use-object-editor';
 import { ObjectPanel, type ObjectPanelProps } from './object-panel';
 import { UnsavedDialog } from './unsaved-dialog';
+
+/** A location's search without the file selection, which changes nothing about the open object. */
+function viewSearch(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(FILES_PARAM);
+  params.sort();
+  return params.toString();
+}
 
 /**
  * The panel of one loaded object with its own editing state (mounted per object). Unsaved
@@ -33,7 +42,7 @@ export function ObjectWorkspace({
       ({ currentLocation, nextLocation }) =>
         unsaved &&
         (currentLocation.pathname !== nextLocation.pathname ||
-          currentLocation.search !== nextLocation.search),
+          viewSearch(currentLocation.search) !== viewSearch(nextLocation.search)),
       [unsaved],
     ),
   );

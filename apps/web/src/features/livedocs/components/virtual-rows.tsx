@@ -41,7 +41,11 @@ export function VirtualRows<T>({
       role="list"
       aria-label={label}
       data-testid={testId}
-      className={cn('relative overflow-auto rounded-md border border-border bg-card', className)}
+      className={cn(
+        // a container, so rows can show extra columns only where the list is wide enough
+        '@container relative overflow-auto rounded-md border border-border bg-card',
+        className,
+      )}
     >
       {items.length === 0 && empty && (
         <p className="p-4 text-center text-sm text-muted-foreground">{empty}</p>

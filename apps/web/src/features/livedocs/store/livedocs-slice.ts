@@ -8,7 +8,6 @@ import {
 import {
   ERROR_FETCHING_FILES,
   ERROR_FETCHING_OBJECTS,
-  LIVEDOCS_METADATA_MAX_FILES,
   SERVER_ERROR,
   type IndexStatus,
   type LivedocsFileJson,
@@ -17,6 +16,7 @@ import {
 } from '@codedocs/contract';
 import { failureMessage } from '@/lib/api-error';
 import { createListState, type ListState } from '@/lib/load-status';
+import { FILE_IDS_PER_QUERY } from '../api/file-ids-per-query';
 import { getLivedocsFiles, getLivedocsMetadata } from '../api/livedocs-calls';
 
 /**
@@ -97,7 +97,7 @@ export const fetchLivedocsFiles = createAsyncThunk<
 
 /**
  * The objects of the chosen files, from `GET /api/v0/livedocs/metadata` (one call per
- * LIVEDOCS_METADATA_MAX_FILES files); failures default to "Error fetching objects".
+ * FILE_IDS_PER_QUERY files, so the URL stays short); failures default to "Error fetching objects".
  */
 export const fetchLivedocsObjects = createAsyncThunk<
   LivedocsObjectSummary[],
@@ -108,8 +108,8 @@ export const fetchLivedocsObjects = createAsyncThunk<
   async ({ repoId, commitId, fileIds }, { signal, rejectWithValue }) => {
     try {
       const objects: LivedocsObjectSummary[] = [];
-      for (let start = 0; start < fileIds.length; start += LIVEDOCS_METADATA_MAX_FILES) {
-        const chunk = fileIds.slice(start, start + LIVEDOCS_METADATA_MAX_FILES);
+      for (let start = 0; start < fileIds.length; start += FILE_IDS_PER_QUERY) {
+        const chunk = fileIds.slice(start, start + FILE_IDS_PER_QUERY);
         const answer = await getLivedocsMetadata(repoId, commitId, chunk, signal);
         if (!answer?.metadata || !Array.isArray(answer.metadata.files)) {
           return rejectWithValue(ERROR_FETCHING_OBJECTS);
