@@ -1,0 +1,103 @@
+import type { CompilationRepository, ListedObject } from '@codedocs/contract';
+
+/**
+ * A compilation's objects are one ordered list (the order of the site's pages); the screen
+ * shows them grouped by repository, each group in that order. A move therefore swaps an object
+ * with its neighbour of the same repository, so the grouped view and the saved order agree.
+ */
+
+/** The ids of `objects` after moving `objectId` one place up or down within its repository. */
+export function moveWithinRepository(
+  objects: readonly ListedObject[],
+  objectId: string,
+  direction: -1 | 1,
+): string[] | null {
+  const ids = objects.map((object) => object.object_id);
+  const from = ids.indexOf(objectId);
+  if (from < 0) return null;
+  const repoId = objects[from]!.repo_id;
+  let to = from + direction;
+  while (to >= 0 && to < objects.length && objects[to]!.repo_id !== repoId) to += direction;
+  if (to < 0 || to >= objects.length) return null;
+  ids[from] = ids[to]!;
+  ids[to] = objectId;
+  return ids;
+}
+
+/**
+ * The ids of `objects` after dropping `draggedId` just before (or after) `targetId`; null
+ * when the two are not of the same repository or nothing moves.
+ */
+export function moveNextTo(
+  objects: readonly ListedObject[],
+  draggedId: string,
+  targetId: string,
+  after: boolean,
+): string[] | null {
+  if (draggedId === targetId) return null;
+  const dragged = objects.find((object) => object.object_id === draggedId);
+  const target = objects.find((object) => object.object_id === targetId);
+  if (!dragged || !target || dragged.repo_id !== target.repo_id) return null;
+  const ids = objects.map((object) => object.object_id).filter((id) => id !== draggedId);
+  const at = ids.indexOf(targetId) + (after ? 1 : 0);
+  ids.splice(at, 0, draggedId);
+  const before = objects.map((object) => object.object_id);
+  return ids.every((id, index) => id === before[index]) ? null : ids;
+}
+
+/** A row of the grouped list: a repository's header, or one of its objects. */
+export type GroupedRow =
+  | { type: 'repo'; key: string; repo: CompilationRepository; shown: number }
+  | { type: 'object'; key: string; object: ListedObject };
+
+/**
+ * Groups `objects` (already filtered) by repository, in the order each repository first
+ * appears; a repository missing from the compilation's metadata is described from its objects.
+ */
+export function groupByRepository(
+  objects: readonly ListedObject[],
+  repositories: readonly CompilationRepository[],
+): GroupedRow[] {
+  const groups = new Map<string, ListedObject[]>();
+  for (const object of objects) {
+    const group = groups.get(object.repo_id);
+    if (group) group.push(object);
+    else groups.set(object.repo_id, [object]);
+  }
+  const known = new Map(repositories.map((repo) => [repo.repo_id, repo]));
+  const rows: GroupedRow[] = [];
+  for (const [repoId, group] of groups) {
+    const repo = known.get(repoId) ?? {
+      repo_id: repoId,
+      repo_name: group[0]!.repo_name,
+      repo_url: '',
+      last_updated: null,
+      files: new Set(group.map((object) => object.file_path)).size,
+      objects: group.length,
+    };
+    rows.push({ type: 'repo', key: `repo:${repoId}`, repo, shown: group.length });
+    for (const object of group) rows.push({ type: 'object', key: object.object_id, object });
+  }
+  return rows;
+}
+
+/** The filters of a compilation's objects: name (substring), type (kind) and repository. */
+export interface ObjectFilters {
+  name: string;
+  kind: string | null;
+  repoId: string | null;
+}
+
+/** `objects` that pass `filters`. */
+export function filterObjects(
+  objects: readonly ListedObject[],
+  { name, kind, repoId }: ObjectFilters,
+): ListedObject[] {
+  const needle = name.trim().toLowerCase();
+  return objects.filter(
+    (object) =>
+      (!kind || object.kind === kind) &&
+      (!repoId || object.repo_id === repoId) &&
+      (!needle || object.qualified_name.toLowerCase().includes(needle)),
+  );
+}
