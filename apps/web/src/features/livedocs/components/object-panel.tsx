@@ -1,7 +1,7 @@
 import { type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LivedocsObject, LivedocsRef } from '@codedocs/contract';
-import { AlertTriangle, ExternalLink, FlaskConical } from 'lucide-react';
+import { AlertTriangle, ExternalLink, FlaskConical, FolderPlus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
@@ -29,6 +29,8 @@ export interface ObjectPanelProps {
   objectHref: (objectId: string) => string;
   /** Highlighted code (the screen brings the highlighter). */
   renderCode: (code: string, language: string, firstLine: number) => ReactNode;
+  /** Offers "Add to pocket" for this object. */
+  onAddToPocket?: () => void;
 }
 
 /**
@@ -48,6 +50,7 @@ export function ObjectPanel({
   busy,
   objectHref,
   renderCode,
+  onAddToPocket,
 }: ObjectPanelProps & { editor: ObjectEditor }) {
   const { drafts, dirty, saveState, conflicts, setDraft, save } = editor;
   const visible = object.fields.filter(
@@ -77,6 +80,18 @@ export function ObjectPanel({
             >
               Open on host <ExternalLink aria-hidden="true" className="size-3" />
             </a>
+          )}
+          {onAddToPocket && (
+            <Button
+              size="sm"
+              variant="outline"
+              className="ml-auto"
+              onClick={onAddToPocket}
+              data-testid="livedocs-add-to-pocket"
+            >
+              <FolderPlus aria-hidden="true" />
+              Add to pocket
+            </Button>
           )}
         </div>
         <pre
