@@ -25,8 +25,9 @@ export function moveWithinRepository(
 }
 
 /**
- * The ids of `objects` after dropping `draggedId` just before (or after) `targetId`; null
- * when the two are not of the same repository or nothing moves.
+ * The ids of `objects` after dropping `draggedId` just before (or after) `targetId`, both of
+ * one repository: that repository's objects are rearranged among the places they hold, so
+ * the other repositories' objects keep theirs. Null when nothing moves.
  */
 export function moveNextTo(
   objects: readonly ListedObject[],
@@ -38,11 +39,16 @@ export function moveNextTo(
   const dragged = objects.find((object) => object.object_id === draggedId);
   const target = objects.find((object) => object.object_id === targetId);
   if (!dragged || !target || dragged.repo_id !== target.repo_id) return null;
-  const ids = objects.map((object) => object.object_id).filter((id) => id !== draggedId);
-  const at = ids.indexOf(targetId) + (after ? 1 : 0);
-  ids.splice(at, 0, draggedId);
-  const before = objects.map((object) => object.object_id);
-  return ids.every((id, index) => id === before[index]) ? null : ids;
+  const ids = objects.map((object) => object.object_id);
+  const slots = objects.flatMap((object, index) =>
+    object.repo_id === dragged.repo_id ? [index] : [],
+  );
+  const group = slots.map((slot) => ids[slot]!);
+  const reordered = group.filter((id) => id !== draggedId);
+  reordered.splice(reordered.indexOf(targetId) + (after ? 1 : 0), 0, draggedId);
+  if (reordered.every((id, index) => id === group[index])) return null;
+  slots.forEach((slot, index) => (ids[slot] = reordered[index]!));
+  return ids;
 }
 
 /** A row of the grouped list: a repository's header, or one of its objects. */
