@@ -58,14 +58,21 @@ export type GroupedRow =
 
 /**
  * Groups `objects` (already filtered) by repository, in the order each repository first
- * appears; a repository missing from the compilation's metadata is described from its objects.
+ * appears in `all` (the whole compilation, so filtering never reorders the groups); a
+ * repository missing from the compilation's metadata is described from its objects.
  */
 export function groupByRepository(
   objects: readonly ListedObject[],
   repositories: readonly CompilationRepository[],
+  all: readonly ListedObject[] = objects,
 ): GroupedRow[] {
+  const order = new Map<string, number>();
+  for (const object of all) if (!order.has(object.repo_id)) order.set(object.repo_id, order.size);
+  const sorted = [...objects].sort(
+    (a, b) => (order.get(a.repo_id) ?? order.size) - (order.get(b.repo_id) ?? order.size),
+  );
   const groups = new Map<string, ListedObject[]>();
-  for (const object of objects) {
+  for (const object of sorted) {
     const group = groups.get(object.repo_id);
     if (group) group.push(object);
     else groups.set(object.repo_id, [object]);

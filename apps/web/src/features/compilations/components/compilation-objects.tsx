@@ -78,8 +78,8 @@ export function CompilationObjects({
     [objects, name, kind, repoId],
   );
   const rows = useMemo(
-    () => groupByRepository(filtered, compilation.repositories),
-    [filtered, compilation.repositories],
+    () => groupByRepository(filtered, compilation.repositories, objects),
+    [filtered, compilation.repositories, objects],
   );
   const filtering = name.trim() !== '' || kind !== ALL || repoId !== ALL;
   const reorderable = !filtering && objects.length > 1;
