@@ -183,6 +183,39 @@ test.describe('pockets', () => {
     await expect.poll(() => pocketObjects(page)).toEqual(['farewell', 'greet', 'triple', 'double']);
     await expect(page.getByTestId('pocket-order-status')).toHaveText('Order saved');
 
+    // triple is deleted from the code: after a sync it stays listed, marked as removed.
+    served[1]!.commit(
+      'main',
+      { 'maths.py': MATH_PY.replace(/\n\n\ndef triple[\s\S]*$/, '\n') },
+      'Drop triple',
+    );
+    await page.goto('/app/repository');
+    const mathsRow = page.locator(`[data-testid="repo-row"][data-repo-name="${maths}"]`);
+    await mathsRow.getByTestId('repo-sync').click();
+    await expect(mathsRow.getByTestId('repo-status')).toContainText(/connected/i, {
+      timeout: 30_000,
+    });
+    await openLivedocs(page, maths, 'maths.py');
+    await page.goto('/app/pockets');
+    await page.locator('[data-testid="pocket-row"][data-pocket-name="Service APIs"]').click();
+    await expect(
+      page
+        .locator('[data-testid="pocket-object"][data-object-name="triple"]')
+        .getByTestId('pocket-object-status'),
+    ).toHaveText('removed from the code', { timeout: 20_000 });
+    expect(await pocketObjects(page)).toEqual(['farewell', 'greet', 'triple', 'double']);
+
+    // On a phone the rows fit without sideways scrolling.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect(page.getByTestId('pocket-object')).toHaveCount(4);
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
+    await keepScreenshot(page, 'pockets-phone-objects');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // Remove one, then a selection.
     await page.getByRole('button', { name: 'Remove greet' }).click();
     await expect(page.getByTestId('pocket-object')).toHaveCount(3);

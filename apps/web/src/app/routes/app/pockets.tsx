@@ -81,7 +81,7 @@ export function PocketsScreen() {
   return (
     <Screen info={SCREENS.pockets} className="flex min-w-0 flex-col gap-4">
       <p className="text-muted-foreground">{SCREENS.pockets.description}</p>
-      <div className="grid min-h-0 gap-4 lg:h-[calc(100dvh-14rem)] lg:min-h-[32rem] lg:grid-cols-[18rem_minmax(0,1fr)]">
+      <div className="grid min-h-0 gap-4 lg:h-[calc(100dvh-14rem)] lg:min-h-[32rem] lg:grid-cols-[20rem_minmax(0,1fr)]">
         <CompilationList
           state={compilations}
           selectedId={open?.compilation_id ?? null}
