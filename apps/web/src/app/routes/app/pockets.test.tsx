@@ -313,6 +313,26 @@ describe('/app/pockets: a pocket', () => {
     ]);
   });
 
+  it('moves a row from its menu, which knows the ends of each repository', async () => {
+    const { user, fetchMock } = await openPockets('/app/pockets?pocket=p1', {
+      ...pocketRoutes(),
+      'PUT /api/v0/compilation/p1/order': () => jsonResponse({ compilation_id: 'p1', objects: [] }),
+    });
+    await screen.findAllByTestId('pocket-object');
+    await user.click(screen.getByRole('button', { name: 'Move parse' }));
+    expect(await screen.findByRole('menuitem', { name: 'Move up' })).toHaveAttribute(
+      'data-disabled',
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'Move down' }));
+    expect(objectNames()).toEqual(['Lexer', 'parse', 'render', 'App']);
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, 'PUT /api/v0/compilation/p1/order')).toHaveLength(1),
+    );
+    expect(requestsTo(fetchMock, 'PUT /api/v0/compilation/p1/order')[0]!.body).toEqual({
+      object_ids: ['Lexer', 'App', 'parse', 'render'],
+    });
+  });
+
   it('shows "Error fetching objects" with a retry', async () => {
     let fail = true;
     const { user } = await openPockets('/app/pockets?pocket=p1', {

@@ -1,7 +1,22 @@
 import { useCallback, useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { ExternalLink, GripVertical, Search, Trash2, X } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  ExternalLink,
+  GripVertical,
+  MoreVertical,
+  Search,
+  Trash2,
+  X,
+} from 'lucide-react';
 import type { CompilationMetadata, ListedObject } from '@codedocs/contract';
 import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import {
   Select,
@@ -83,6 +98,17 @@ export function CompilationObjects({
   );
   const filtering = name.trim() !== '' || kind !== ALL || repoId !== ALL;
   const reorderable = !filtering && objects.length > 1;
+
+  // the first and last object of each repository cannot move further up or down
+  const ends = useMemo(() => {
+    const first = new Map<string, string>();
+    const last = new Map<string, string>();
+    for (const object of objects) {
+      if (!first.has(object.repo_id)) first.set(object.repo_id, object.object_id);
+      last.set(object.repo_id, object.object_id);
+    }
+    return { first: new Set(first.values()), last: new Set(last.values()) };
+  }, [objects]);
 
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
   const allShownSelected = filtered.length > 0 && filtered.every((o) => selected.has(o.object_id));
@@ -182,7 +208,7 @@ export function CompilationObjects({
         <GripVertical
           aria-hidden="true"
           className={cn(
-            'size-4 shrink-0 text-muted-foreground',
+            'hidden size-4 shrink-0 text-muted-foreground sm:block',
             reorderable ? 'cursor-grab' : 'opacity-30',
           )}
         />
@@ -203,6 +229,39 @@ export function CompilationObjects({
           </span>
         </div>
         <ObjectStatusBadge status={object.status} testId="pocket-object-status" />
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8 shrink-0"
+              aria-label={`Move ${object.qualified_name}`}
+              title={reorderable ? 'Move' : 'Clear the filters to reorder'}
+              disabled={!reorderable}
+              data-testid="pocket-object-menu"
+            >
+              <MoreVertical aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem
+              disabled={ends.first.has(id)}
+              onSelect={() => moveBy(id, -1)}
+              data-testid="pocket-object-move-up"
+            >
+              <ArrowUp aria-hidden="true" />
+              Move up
+            </DropdownMenuItem>
+            <DropdownMenuItem
+              disabled={ends.last.has(id)}
+              onSelect={() => moveBy(id, 1)}
+              data-testid="pocket-object-move-down"
+            >
+              <ArrowDown aria-hidden="true" />
+              Move down
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
         <Button
           variant="ghost"
           size="icon"
@@ -299,7 +358,7 @@ export function CompilationObjects({
         <span id={MOVE_HINT_ID} className="sm:ml-auto" data-testid="pocket-order-hint">
           {filtering
             ? 'Clear the filters to reorder.'
-            : 'Drag a row, or Alt+↑/↓ on a focused row, to reorder.'}
+            : 'Drag a row, use its ⋮ menu, or Alt+↑/↓ on a focused row, to reorder.'}
         </span>
         <span aria-live="polite" data-testid="pocket-order-status">
           {saveState === 'saving' && 'Saving order…'}
