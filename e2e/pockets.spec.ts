@@ -150,6 +150,9 @@ test.describe('pockets', () => {
     await expect(page.getByTestId('pocket-repo')).toHaveCount(2);
     await expect(page.getByTestId('pocket-counts')).toHaveText('4 objects from 2 repositories');
     await keepScreenshot(page, 'pockets-detail');
+    await page.getByRole('button', { name: 'Toggle dark mode' }).click();
+    await keepScreenshot(page, 'pockets-detail-dark');
+    await page.getByRole('button', { name: 'Toggle dark mode' }).click();
 
     // Filters: name, then repository.
     await page.getByTestId('pocket-object-filter').fill('dou');

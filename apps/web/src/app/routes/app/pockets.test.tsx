@@ -391,6 +391,39 @@ describe('/app/pockets: a pocket', () => {
     });
   });
 
+  it('pages the picker by cursor, and says "Error fetching objects" when the search fails', async () => {
+    let fail = false;
+    const { user, fetchMock } = await openPockets('/app/pockets?pocket=p1', {
+      ...pocketRoutes(),
+      'GET /api/v0/objects/search': (url) => {
+        if (fail) return new Response('', { status: 500 });
+        const cursor = new URL(url, 'http://x').searchParams.get('cursor');
+        return cursor === 'page-2'
+          ? jsonResponse({ objects: [object('third', 'web')], cursor: null })
+          : jsonResponse({
+              objects: [object('first', 'engine'), object('second', 'engine')],
+              cursor: 'page-2',
+            });
+      },
+    });
+    await screen.findAllByTestId('pocket-object');
+    await user.click(screen.getByTestId('pocket-add-objects'));
+    const dialog = await screen.findByTestId('add-objects-dialog');
+    // the first page does not fill the box (jsdom has no layout), so the next one is asked for
+    await waitFor(() => expect(within(dialog).getAllByTestId('picker-object')).toHaveLength(3));
+    const pages = requestsTo(fetchMock, 'GET /api/v0/objects/search');
+    expect(pages.map((r) => new URL(r.url, 'http://x').searchParams.get('cursor'))).toEqual([
+      null,
+      'page-2',
+    ]);
+
+    fail = true;
+    await user.type(within(dialog).getByTestId('picker-search'), 'x');
+    expect(await within(dialog).findByTestId('picker-error')).toHaveTextContent(
+      'Error fetching objects',
+    );
+  });
+
   it('sends the picker filters to the search', async () => {
     const { user, fetchMock } = await openPockets('/app/pockets?pocket=p1', {
       ...pocketRoutes(),

@@ -1,9 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { cn } from '@/lib/cn';
 
 /** Lists up to this long render every row; longer ones only the rows in view. */
 const PLAIN_LIMIT = 300;
+/** How close to the end of a short list scrolling asks for the next page. */
+const END_MARGIN_PX = 200;
 
 /** A request to scroll a row into view and focus its element marked `data-row-key`. */
 export interface FocusRequest {
@@ -53,11 +55,19 @@ export function VirtualList<T>({
     overscan: 12,
   });
   const virtualRows = virtualizer.getVirtualItems();
-  const lastShown = virtual ? (virtualRows.at(-1)?.index ?? -1) : items.length - 1;
+  const lastShown = virtualRows.at(-1)?.index ?? -1;
 
+  // A long list asks for more when its last rows are rendered; a short one when it is scrolled
+  // near its end, or when it does not fill its box.
   useEffect(() => {
-    if (onEndReached && items.length > 0 && lastShown >= items.length - 5) onEndReached();
-  }, [onEndReached, lastShown, items.length]);
+    if (virtual && onEndReached && lastShown >= items.length - 5) onEndReached();
+  }, [virtual, onEndReached, lastShown, items.length]);
+  const checkPlainEnd = useCallback(() => {
+    const box = scrollRef.current;
+    if (virtual || !onEndReached || !box || items.length === 0) return;
+    if (box.scrollTop + box.clientHeight >= box.scrollHeight - END_MARGIN_PX) onEndReached();
+  }, [virtual, onEndReached, items.length]);
+  useEffect(checkPlainEnd, [checkPlainEnd]);
 
   useEffect(() => {
     if (!focusRequest) return;
@@ -79,6 +89,7 @@ export function VirtualList<T>({
   return (
     <div
       ref={scrollRef}
+      onScroll={onEndReached ? checkPlainEnd : undefined}
       role="list"
       aria-label={label}
       data-testid={testId}
