@@ -1,22 +1,7 @@
 import { useCallback, useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
-import {
-  ArrowDown,
-  ArrowUp,
-  ExternalLink,
-  GripVertical,
-  MoreVertical,
-  Search,
-  Trash2,
-  X,
-} from 'lucide-react';
+import { GripVertical, Search, Trash2, X } from 'lucide-react';
 import type { CompilationMetadata, ListedObject } from '@codedocs/contract';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import {
   Select,
@@ -25,7 +10,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { useOrderSaver } from '../hooks/use-order-saver';
 import {
@@ -35,7 +19,9 @@ import {
   moveWithinRepository,
   type GroupedRow,
 } from '../object-order';
+import { ObjectRowMenu } from './object-row-menu';
 import { ObjectStatusBadge } from './object-status-badge';
+import { RepositoryHeader } from './repository-header';
 import { VirtualList, type FocusRequest } from './virtual-list';
 
 const ALL = '*';
@@ -229,39 +215,13 @@ export function CompilationObjects({
           </span>
         </div>
         <ObjectStatusBadge status={object.status} testId="pocket-object-status" />
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8 shrink-0"
-              aria-label={`Move ${object.qualified_name}`}
-              title={reorderable ? 'Move' : 'Clear the filters to reorder'}
-              disabled={!reorderable}
-              data-testid="pocket-object-menu"
-            >
-              <MoreVertical aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem
-              disabled={ends.first.has(id)}
-              onSelect={() => moveBy(id, -1)}
-              data-testid="pocket-object-move-up"
-            >
-              <ArrowUp aria-hidden="true" />
-              Move up
-            </DropdownMenuItem>
-            <DropdownMenuItem
-              disabled={ends.last.has(id)}
-              onSelect={() => moveBy(id, 1)}
-              data-testid="pocket-object-move-down"
-            >
-              <ArrowDown aria-hidden="true" />
-              Move down
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <ObjectRowMenu
+          name={object.qualified_name}
+          reorderable={reorderable}
+          first={ends.first.has(id)}
+          last={ends.last.has(id)}
+          onMove={(direction) => moveBy(id, direction)}
+        />
         <Button
           variant="ghost"
           size="icon"
@@ -377,44 +337,6 @@ export function CompilationObjects({
         empty="No object matches the filters."
         focusRequest={focusRequest}
       />
-    </div>
-  );
-}
-
-function RepositoryHeader({ row }: { row: Extract<GroupedRow, { type: 'repo' }> }) {
-  const { repo, shown } = row;
-  const web = /^https?:\/\//.test(repo.repo_url);
-  return (
-    <div
-      data-testid="pocket-repo"
-      data-repo-name={repo.repo_name}
-      className="flex h-full flex-col justify-center gap-0.5 border-b border-border bg-muted/50 px-3"
-    >
-      <div className="flex min-w-0 items-center gap-2">
-        <span className="truncate text-sm font-semibold">{repo.repo_name}</span>
-        {repo.repo_url &&
-          (web ? (
-            <a
-              href={repo.repo_url}
-              target="_blank"
-              rel="noreferrer noopener"
-              className="inline-flex min-w-0 items-center gap-1 truncate text-xs text-primary hover:underline"
-            >
-              <span className="truncate">{repo.repo_url}</span>
-              <ExternalLink aria-hidden="true" className="size-3 shrink-0" />
-            </a>
-          ) : (
-            <span className="truncate font-mono text-xs text-muted-foreground">
-              {repo.repo_url}
-            </span>
-          ))}
-      </div>
-      <span className="truncate text-xs text-muted-foreground" data-testid="pocket-repo-meta">
-        {repo.objects} {repo.objects === 1 ? 'object' : 'objects'} in {repo.files}{' '}
-        {repo.files === 1 ? 'file' : 'files'}
-        {shown !== repo.objects && ` · ${shown} shown`} · last updated{' '}
-        {formatDateTime(repo.last_updated)}
-      </span>
     </div>
   );
 }
