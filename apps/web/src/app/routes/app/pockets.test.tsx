@@ -216,6 +216,29 @@ describe('/app/pockets: the list', () => {
   });
 });
 
+describe('/app/pockets: several pockets', () => {
+  it('selects pockets by id and deletes the selection after confirmation', async () => {
+    const { user, fetchMock } = await openPockets('/app/pockets', {
+      ...pocketRoutes(),
+      'DELETE /api/v0/compilation/p1': () => new Response(null, { status: 204 }),
+      'DELETE /api/v0/compilation/p2': () => new Response(null, { status: 204 }),
+    });
+    await screen.findAllByTestId('pocket-row');
+    expect(screen.queryByTestId('pocket-delete-selected')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Public API' }));
+    expect(screen.getByTestId('pocket-delete-selected')).toHaveTextContent('Delete 1 selected');
+    await user.click(screen.getByTestId('pocket-select-all-pockets'));
+    await user.click(screen.getByTestId('pocket-delete-selected'));
+    const confirm = await screen.findByTestId('delete-pockets-dialog');
+    expect(confirm).toHaveTextContent('Delete 2 pockets?');
+    expect(confirm).toHaveTextContent('“Public API”, “Onboarding”');
+    await user.click(within(confirm).getByTestId('delete-pockets-confirm'));
+    expect(await screen.findByTestId('pockets-empty')).toBeVisible();
+    expect(requestsTo(fetchMock, 'DELETE /api/v0/compilation/p1')).toHaveLength(1);
+    expect(requestsTo(fetchMock, 'DELETE /api/v0/compilation/p2')).toHaveLength(1);
+  });
+});
+
 describe('/app/pockets: a pocket', () => {
   it('groups objects by repository with its details and says which left the code', async () => {
     await openPockets('/app/pockets?pocket=p1', pocketRoutes());

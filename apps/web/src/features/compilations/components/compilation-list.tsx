@@ -1,12 +1,28 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { FolderPlus, Layers, Plus, Search } from 'lucide-react';
+import { FolderPlus, Layers, Plus, Search, Trash2 } from 'lucide-react';
 import type { CompilationMetadata } from '@codedocs/contract';
+import { useAppDispatch } from '@/app/hooks';
 import { LoadError } from '@/components/load-error';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import type { CompilationsState } from '../store/compilations-slice';
+import { toast } from '@/hooks/use-toast';
+import {
+  compilationToggled,
+  compilationsSelected,
+  deleteCompilation,
+  type CompilationsState,
+} from '../store/compilations-slice';
 
 /** Props of CompilationList. */
 export interface CompilationListProps {
@@ -30,13 +46,45 @@ export function CompilationList({
   onRetry,
   className,
 }: CompilationListProps) {
+  const dispatch = useAppDispatch();
   const [filter, setFilter] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     return needle
       ? state.items.filter((item) => item.name.toLowerCase().includes(needle))
       : state.items;
   }, [state.items, filter]);
+
+  const selected = useMemo(
+    () => new Set(state.selectedCompilationIds),
+    [state.selectedCompilationIds],
+  );
+  const allShownSelected =
+    shown.length > 0 && shown.every((item) => selected.has(item.compilation_id));
+  const handleSelectAll = () => {
+    const shownIds = new Set(shown.map((item) => item.compilation_id));
+    dispatch(
+      compilationsSelected(
+        allShownSelected
+          ? state.selectedCompilationIds.filter((id) => !shownIds.has(id))
+          : [...state.selectedCompilationIds, ...shownIds],
+      ),
+    );
+  };
+  const handleDeleteSelected = async () => {
+    const ids = [...state.selectedCompilationIds];
+    let failure: string | null = null;
+    for (const id of ids) {
+      const result = await dispatch(deleteCompilation(id));
+      if (deleteCompilation.rejected.match(result)) failure ??= result.payload ?? 'Not deleted';
+    }
+    toast(
+      failure
+        ? { variant: 'destructive', title: 'Some pockets were not deleted', description: failure }
+        : { title: `Deleted ${ids.length} ${ids.length === 1 ? 'pocket' : 'pockets'}` },
+    );
+  };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
@@ -110,9 +158,43 @@ export function CompilationList({
         </p>
       )}
       {shown.length > 0 && (
+        <div className="flex flex-wrap items-center gap-2 px-1 text-xs text-muted-foreground">
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={allShownSelected}
+              onChange={handleSelectAll}
+              data-testid="pocket-select-all-pockets"
+              className="size-4 accent-primary"
+            />
+            Select all ({shown.length})
+          </label>
+          {state.selectedCompilationIds.length > 0 && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="ml-auto h-7 text-destructive hover:text-destructive"
+              onClick={() => setConfirming(true)}
+              data-testid="pocket-delete-selected"
+            >
+              <Trash2 aria-hidden="true" />
+              Delete {state.selectedCompilationIds.length} selected
+            </Button>
+          )}
+        </div>
+      )}
+      {shown.length > 0 && (
         <ul className="flex min-h-0 flex-col gap-1.5 overflow-auto" data-testid="pocket-list">
           {shown.map((item) => (
-            <li key={item.compilation_id}>
+            <li key={item.compilation_id} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                aria-label={`Select ${item.name}`}
+                checked={selected.has(item.compilation_id)}
+                onChange={() => dispatch(compilationToggled(item.compilation_id))}
+                data-testid="pocket-row-check"
+                className="size-4 shrink-0 accent-primary"
+              />
               <PocketButton
                 item={item}
                 selected={item.compilation_id === selectedId}
@@ -123,6 +205,31 @@ export function CompilationList({
           ))}
         </ul>
       )}
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent data-testid="delete-pockets-dialog">
+          <AlertDialogTitle>
+            Delete {state.selectedCompilationIds.length}{' '}
+            {state.selectedCompilationIds.length === 1 ? 'pocket' : 'pockets'}?
+          </AlertDialogTitle>
+          <AlertDialogDescription>
+            {state.items
+              .filter((item) => selected.has(item.compilation_id))
+              .map((item) => `“${item.name}”`)
+              .join(', ')}{' '}
+            will be deleted. The objects and their documentation stay in their repositories. It
+            cannot be undone.
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => void handleDeleteSelected()}
+              data-testid="delete-pockets-confirm"
+            >
+              Delete pockets
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </section>
   );
 }
@@ -149,7 +256,7 @@ function PocketButton({
       onClick={() => onSelect(item.compilation_id)}
       onKeyDown={onKeyDown}
       className={cn(
-        'flex w-full min-w-0 flex-col gap-0.5 rounded-md border px-3 py-2 text-left outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
+        'flex w-full min-w-0 flex-1 flex-col gap-0.5 rounded-md border px-3 py-2 text-left outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
         selected ? 'border-primary bg-primary/5' : 'border-border bg-card',
       )}
     >

@@ -11,6 +11,8 @@ import * as getCalls from '../api/get-compilations';
 import * as calls from '../api/compilation-calls';
 import {
   addCompilationObjects,
+  compilationToggled,
+  compilationsSelected,
   createCompilation,
   deleteCompilation,
   fetchCompilationObjects,
@@ -159,6 +161,24 @@ describe('the compilations slice', () => {
     });
     await store.dispatch(fetchCompilationObjects({ compilationId: 'b' }));
     expect(store.getState().compilations.selectedObjectIds).toEqual([]);
+  });
+
+  it('toggles compilations by id; a deleted or vanished one leaves the selection', async () => {
+    const store = await storeWith([pocket('a'), pocket('b'), pocket('c')]);
+    store.dispatch(compilationToggled('a'));
+    store.dispatch(compilationToggled('b'));
+    store.dispatch(compilationToggled('a'));
+    expect(store.getState().compilations.selectedCompilationIds).toEqual(['b']);
+    store.dispatch(compilationsSelected(['a', 'b', 'c', 'a']));
+    expect(store.getState().compilations.selectedCompilationIds).toEqual(['a', 'b', 'c']);
+
+    vi.spyOn(calls, 'deleteCompilationCall').mockResolvedValueOnce();
+    await store.dispatch(deleteCompilation('a'));
+    expect(store.getState().compilations.selectedCompilationIds).toEqual(['b', 'c']);
+
+    vi.mocked(getCalls.getCompilations).mockResolvedValueOnce({ metadata: [pocket('c')] });
+    await store.dispatch(fetchCompilations());
+    expect(store.getState().compilations.selectedCompilationIds).toEqual(['c']);
   });
 
   it('removes objects once the server agreed, with the new count', async () => {

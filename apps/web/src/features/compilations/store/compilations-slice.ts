@@ -40,6 +40,8 @@ export interface CompilationsState extends ListState<CompilationMetadata> {
   objects: CompilationObjectsState;
   /** Objects of the open compilation chosen for removal, toggled by id (spec section 5). */
   selectedObjectIds: string[];
+  /** Compilations chosen in the list (to delete several), toggled by id (spec section 5). */
+  selectedCompilationIds: string[];
 }
 
 type State = { compilations: CompilationsState };
@@ -200,6 +202,7 @@ function createCompilationsState(): CompilationsState {
     ...createListState<CompilationMetadata>(),
     objects: createObjectsState(),
     selectedObjectIds: [],
+    selectedCompilationIds: [],
   };
 }
 
@@ -207,6 +210,14 @@ export const compilationsSlice = createSlice({
   name: 'compilations',
   initialState: createCompilationsState,
   reducers: {
+    /** Selecting or deselecting a compilation toggles it by its id (spec section 5). */
+    compilationToggled(state, action: PayloadAction<string>) {
+      state.selectedCompilationIds = toggle(state.selectedCompilationIds, action.payload);
+    },
+    /** Sets the whole compilation selection (select all / none of what is shown). */
+    compilationsSelected(state, action: PayloadAction<string[]>) {
+      state.selectedCompilationIds = [...new Set(action.payload)];
+    },
     /** Selecting or deselecting an object toggles it by its id (spec section 5). */
     objectToggled(state, action: PayloadAction<string>) {
       state.selectedObjectIds = toggle(state.selectedObjectIds, action.payload);
@@ -274,6 +285,9 @@ export const compilationsSlice = createSlice({
       })
       .addCase(deleteCompilation.fulfilled, (state, action) => {
         state.items = state.items.filter((item) => item.compilation_id !== action.payload);
+        state.selectedCompilationIds = state.selectedCompilationIds.filter(
+          (id) => id !== action.payload,
+        );
         if (state.objects.compilationId === action.payload) {
           state.objects = createObjectsState();
           state.selectedObjectIds = [];
@@ -294,12 +308,22 @@ export const compilationsSlice = createSlice({
           (item) => item.compilation_id === action.meta.arg.compilationId,
         );
         if (compilation) compilation.object_count = action.payload.object_count;
+      })
+      .addMatcher(fetchCompilations.fulfilled.match, (state) => {
+        const present = new Set(state.items.map((item) => item.compilation_id));
+        state.selectedCompilationIds = state.selectedCompilationIds.filter((id) => present.has(id));
       });
   },
 });
 
 export const compilationsReducer = compilationsSlice.reducer;
-export const { objectToggled, objectsSelected, objectsReordered } = compilationsSlice.actions;
+export const {
+  compilationToggled,
+  compilationsSelected,
+  objectToggled,
+  objectsSelected,
+  objectsReordered,
+} = compilationsSlice.actions;
 
 /** Selects the compilation list state. */
 export const selectCompilationsState = (state: State): CompilationsState => state.compilations;
