@@ -161,7 +161,13 @@ describe('logging out', () => {
     const state = store.getState();
     expect(state.profile).toEqual({ status: 'idle', error: null, data: null });
     expect(state.repos).toEqual({ status: 'idle', error: null, items: [] });
-    expect(state.compilations).toEqual({ status: 'idle', error: null, items: [] });
+    expect(state.compilations).toMatchObject({
+      status: 'idle',
+      error: null,
+      items: [],
+      selectedObjectIds: [],
+    });
+    expect(state.compilations.objects).toMatchObject({ compilationId: null, items: [] });
     expect(state.subscription).toEqual({ status: 'idle', error: null, data: null });
     expect(state.subscriptionPlan).toEqual({ plan: null });
     expect(state.session).toEqual({ loggedIn: false, loginMethod: null });

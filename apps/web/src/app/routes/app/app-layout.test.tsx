@@ -50,11 +50,9 @@ describe('app shell', () => {
   });
 
   it('shows a placeholder with the screen purpose for features still to come', async () => {
-    await openShell('/app/pockets');
-    const page = screen.getByTestId('screen-pockets');
-    expect(page).toHaveTextContent(
-      'Group code objects from several repositories into named compilations.',
-    );
+    await openShell('/app/export');
+    const page = screen.getByTestId('screen-export');
+    expect(page).toHaveTextContent('Build static documentation folders from a compilation');
     expect(within(page).getByTestId('screen-placeholder')).toBeInTheDocument();
   });
 

@@ -22,7 +22,7 @@ import { ExtensionSelect } from '@/features/files/components/extension-select';
 import { FileList } from '@/features/files/components/file-list';
 import { FileViewer } from '@/features/files/components/file-viewer';
 import { useCodeBlocks } from '@/features/files/hooks/use-code-blocks';
-import { useDebouncedValue } from '@/features/files/hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useFilesList } from '@/features/files/hooks/use-files-list';
 import {
   fetchFileContent,

@@ -566,3 +566,80 @@ function taskStream() {
     },
   };
 }
+
+describe('/app/livedocs: Add to pocket', () => {
+  const pocketList = () =>
+    jsonResponse({
+      metadata: [
+        {
+          compilation_id: 'p1',
+          name: 'Public API',
+          created_at: '2026-11-25T10:00:00.000Z',
+          updated_at: '2026-11-25T10:00:00.000Z',
+          object_count: 2,
+          repositories: [],
+        },
+      ],
+    });
+  const added = (count: number) => () =>
+    jsonResponse({ compilation_id: 'p1', changed: count, object_count: 2 + count });
+
+  it('adds the open object to the pocket chosen in the dialog', async () => {
+    const { user, fetchMock } = openLivedocs({
+      'GET /api/v0/compilation/metadata': pocketList,
+      'POST /api/v0/compilation/object': added(1),
+    });
+    await openAlpha(user);
+    await user.click(screen.getByTestId('livedocs-add-to-pocket'));
+    const dialog = await screen.findByTestId('add-to-pocket-dialog');
+    expect(dialog).toHaveTextContent('Add alpha to a pocket');
+    expect(within(dialog).getByRole('radio', { name: /Public API/ })).toBeChecked();
+    await user.click(within(dialog).getByTestId('add-to-pocket-submit'));
+    await waitFor(() => expect(screen.queryByTestId('add-to-pocket-dialog')).toBeNull());
+    expect(requestsTo(fetchMock, 'POST /api/v0/compilation/object')[0]!.body).toEqual({
+      compilation_id: 'p1',
+      object_ids: ['o-alpha'],
+    });
+  });
+
+  it('adds the selected objects of the list to a new pocket made in the dialog', async () => {
+    const { user, fetchMock } = openLivedocs({
+      'GET /api/v0/compilation/metadata': pocketList,
+      'POST /api/v0/compilation': () =>
+        jsonResponse(
+          {
+            compilation: {
+              compilation_id: 'p2',
+              name: 'Onboarding',
+              created_at: '2026-11-25T10:00:00.000Z',
+              updated_at: '2026-11-25T10:00:00.000Z',
+              object_count: 0,
+              repositories: [],
+            },
+          },
+          201,
+        ),
+      'POST /api/v0/compilation/object': () =>
+        jsonResponse({ compilation_id: 'p2', changed: 2, object_count: 2 }),
+    });
+    await user.click(await screen.findByTestId('livedocs-file-src/a.ts', {}, { timeout: 5000 }));
+    const addSelected = await screen.findByTestId('livedocs-add-selected-to-pocket');
+    expect(addSelected).toBeDisabled();
+    await user.click(await screen.findByTestId('livedocs-object-check-alpha'));
+    await user.click(screen.getByTestId('livedocs-object-check-beta'));
+    await user.click(addSelected);
+    const dialog = await screen.findByTestId('add-to-pocket-dialog');
+    expect(dialog).toHaveTextContent('Add 2 objects to a pocket');
+    await user.click(within(dialog).getByTestId('add-to-pocket-new'));
+    await user.type(within(dialog).getByTestId('add-to-pocket-name'), 'Onboarding');
+    await user.click(within(dialog).getByTestId('add-to-pocket-submit'));
+    await waitFor(() => expect(screen.queryByTestId('add-to-pocket-dialog')).toBeNull());
+    expect(requestsTo(fetchMock, 'POST /api/v0/compilation')[0]!.body).toEqual({
+      name: 'Onboarding',
+    });
+    expect(requestsTo(fetchMock, 'POST /api/v0/compilation/object')[0]!.body).toEqual({
+      compilation_id: 'p2',
+      object_ids: ['o-alpha', 'o-beta'],
+    });
+  });
+});

@@ -16,6 +16,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { SCREENS } from '@/config/screens';
+import { AddToPocketDialog } from '@/features/compilations/components/add-to-pocket-dialog';
 import { CodeView } from '@/features/files/components/code-view';
 import { getLivedocsCommits } from '@/features/livedocs/api/livedocs-calls';
 import { GenerationConfirmDialog } from '@/features/livedocs/components/generation-confirm-dialog';
@@ -233,6 +234,12 @@ function RepoDocs({ repo, repos, commitParam, objectId, params, setParam }: Repo
     [],
   );
 
+  const [pocketAdd, setPocketAdd] = useState<{ objectIds: string[]; subject: string } | null>(null);
+  const handleAddToPocket = useCallback(
+    (objectIds: string[], subject: string) => setPocketAdd({ objectIds, subject }),
+    [],
+  );
+
   const pastCommits = (commits.data?.commits ?? []).filter(
     (commit) => !commit.is_current && commit.commit_id !== repo.commit_id,
   );
@@ -355,6 +362,15 @@ function RepoDocs({ repo, repos, commitParam, objectId, params, setParam }: Repo
         onRetryObjects={() => loadObjects(true)}
         objectHref={objectHref}
         renderCode={renderCode}
+        onAddToPocket={handleAddToPocket}
+      />
+      <AddToPocketDialog
+        open={pocketAdd !== null}
+        onOpenChange={(open) => {
+          if (!open) setPocketAdd(null);
+        }}
+        objectIds={pocketAdd?.objectIds ?? []}
+        subject={pocketAdd?.subject ?? ''}
       />
     </>
   );

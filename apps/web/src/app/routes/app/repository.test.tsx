@@ -217,6 +217,7 @@ describe('/app/repository: actions', () => {
     await user.click(within(engine!).getByTestId('repo-delete'));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('Delete engine?');
+    expect(dialog).toHaveTextContent('Its objects also leave the pockets they are in.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(requestsTo(fetchMock, 'DELETE /api/v0/repo/repo-1')).toHaveLength(0);
 

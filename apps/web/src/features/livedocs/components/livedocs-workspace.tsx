@@ -51,6 +51,11 @@ export interface LivedocsWorkspaceProps {
   onRetryObjects: () => void;
   objectHref: (objectId: string) => string;
   renderCode: (code: string, language: string, firstLine: number) => ReactNode;
+  /**
+   * "Add to pocket" for the open object or the selected objects; the screen brings the
+   * dialog. Without it the action is not offered.
+   */
+  onAddToPocket?: (objectIds: string[], subject: string) => void;
 }
 
 /**
@@ -134,6 +139,7 @@ function Panes({
   onRetryObjects,
   objectHref,
   renderCode,
+  onAddToPocket,
 }: LivedocsWorkspaceProps) {
   const dispatch = useAppDispatch();
   const livedocs = useAppSelector(selectLivedocs);
@@ -274,6 +280,11 @@ function Panes({
               onOpen={(o) => onOpen(o.object_id)}
               onToggle={(id) => dispatch(objectToggled(id))}
               onSelect={(ids) => dispatch(objectsSelected(ids))}
+              onAddToPocket={
+                onAddToPocket &&
+                ((ids) =>
+                  onAddToPocket(ids, `${ids.length} ${ids.length === 1 ? 'object' : 'objects'}`))
+              }
             />
           )}
         </div>
@@ -339,6 +350,11 @@ function Panes({
             regenerated={regeneratedId === open.object.object_id}
             objectHref={objectHref}
             renderCode={renderCode}
+            onAddToPocket={
+              onAddToPocket &&
+              (() =>
+                open.object && onAddToPocket([open.object.object_id], open.object.qualified_name))
+            }
           />
         )}
       </div>

@@ -1,7 +1,7 @@
 import { type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LivedocsObject, LivedocsRef } from '@codedocs/contract';
-import { ExternalLink, FlaskConical } from 'lucide-react';
+import { ExternalLink, FlaskConical, FolderPlus } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
@@ -31,6 +31,8 @@ export interface ObjectPanelProps {
   objectHref: (objectId: string) => string;
   /** Highlighted code (the screen brings the highlighter). */
   renderCode: (code: string, language: string, firstLine: number) => ReactNode;
+  /** Offers "Add to pocket" for this object. */
+  onAddToPocket?: () => void;
 }
 
 /**
@@ -51,6 +53,7 @@ export function ObjectPanel({
   regenerated,
   objectHref,
   renderCode,
+  onAddToPocket,
 }: ObjectPanelProps & { editor: ObjectEditor }) {
   const { drafts, dirty, saveState, conflicts, setDraft, save } = editor;
   const visible = object.fields.filter(
@@ -80,6 +83,18 @@ export function ObjectPanel({
             >
               Open on host <ExternalLink aria-hidden="true" className="size-3" />
             </a>
+          )}
+          {onAddToPocket && (
+            <Button
+              size="sm"
+              variant="outline"
+              className="ml-auto"
+              onClick={onAddToPocket}
+              data-testid="livedocs-add-to-pocket"
+            >
+              <FolderPlus aria-hidden="true" />
+              Add to pocket
+            </Button>
           )}
         </div>
         <pre

@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { LivedocsObjectSummary, ObjectStatus } from '@codedocs/contract';
+import { FolderPlus } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import {
   Select,
@@ -28,6 +30,7 @@ export function ObjectPicker({
   onOpen,
   onToggle,
   onSelect,
+  onAddToPocket,
 }: {
   objects: LivedocsObjectSummary[];
   /** The list is being fetched and has nothing to show yet. */
@@ -37,6 +40,8 @@ export function ObjectPicker({
   onOpen: (object: LivedocsObjectSummary) => void;
   onToggle: (objectId: string) => void;
   onSelect: (objectIds: string[]) => void;
+  /** Offers "Add to pocket" for the selected objects. */
+  onAddToPocket?: (objectIds: string[]) => void;
 }) {
   const [kind, setKind] = useState(ALL);
   const [status, setStatus] = useState<ObjectStatus | typeof ALL>(ALL);
@@ -130,17 +135,33 @@ export function ObjectPicker({
           </button>
         ))}
       </div>
-      <label className="flex items-center gap-2 px-1 text-xs text-muted-foreground">
-        <input
-          type="checkbox"
-          data-testid="livedocs-select-all-objects"
-          checked={allShownSelected}
-          onChange={handleSelectAll}
-          disabled={shown.length === 0}
-          className="size-4 accent-primary"
-        />
-        Select all ({shown.length}) · {selectedIds.length} selected
-      </label>
+      <div className="flex items-center gap-2 px-1 text-xs text-muted-foreground">
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            data-testid="livedocs-select-all-objects"
+            checked={allShownSelected}
+            onChange={handleSelectAll}
+            disabled={shown.length === 0}
+            className="size-4 accent-primary"
+          />
+          Select all ({shown.length}) · {selectedIds.length} selected
+        </label>
+        {onAddToPocket && (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="ml-auto h-7"
+            disabled={selectedIds.length === 0}
+            onClick={() => onAddToPocket(selectedIds)}
+            data-testid="livedocs-add-selected-to-pocket"
+          >
+            <FolderPlus aria-hidden="true" />
+            Add to pocket
+          </Button>
+        )}
+      </div>
       {loading ? (
         <div className="flex flex-col gap-1.5 rounded-md border border-border p-2" aria-busy="true">
           {Array.from({ length: 8 }, (_, index) => (

@@ -40,7 +40,8 @@ export function DeleteRepoDialog({ repo, disabled, onConfirm }: DeleteRepoDialog
         <AlertDialogTitle>Delete {repo.name}?</AlertDialogTitle>
         <AlertDialogDescription>
           This removes <span className="font-medium text-foreground">{repo.url}</span>, its clone,
-          its files and the documentation generated from it. It cannot be undone.
+          its files and the documentation generated from it. Its objects also leave the pockets they
+          are in. It cannot be undone.
         </AlertDialogDescription>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
