@@ -8,6 +8,7 @@ export * from './livedocs';
 export * from './messages';
 export * from './payments';
 export * from './repo';
+export * from './site';
 export * from './ssh-keys';
 export * from './tasks';
 export * from './user';
