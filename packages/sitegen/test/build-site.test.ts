@@ -73,7 +73,7 @@ describe('buildSite on a two-repository compilation', () => {
     const page = site.files.get('repos/kv-store/files/src/store.ts.html')!;
     const get = page.slice(page.indexOf('id="method.Store.get"'), page.indexOf('id="method.Store.set"'));
     expect(get).toContain('<pre class="signature"><code><span class="hl-function">get</span>');
-    expect(get).toContain('<span class="hl-string-expression">"port"</span>');
+    expect(get).toContain('<span class="hl-string-expression">&quot;port&quot;</span>');
     expect(get).toContain('<th scope="row"><code>fallback</code></th>');
     expect(get).toContain('<h3>Returns</h3>');
     expect(get).toContain('<h3>Throws</h3>');

@@ -1,0 +1,106 @@
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { SITE_JS } from '../src/assets/site-script.ts';
+import { buildSite } from '../src/index.ts';
+import { largeModel } from './large-model.ts';
+
+const countingSink = () => ({ bytes: 0, async write(_path: string, data: Uint8Array | string) { this.bytes += data.length; } });
+
+async function timeBuild(objects: number): Promise<number> {
+  const started = performance.now();
+  await buildSite(largeModel(objects), countingSink());
+  return performance.now() - started;
+}
+
+interface SearchApi {
+  prepare(index: { items: string[][] }): unknown[];
+  search(entries: unknown[], query: string, limit: number): string[][];
+}
+
+/** The exact search code the site ships, run outside a browser. */
+function loadSearch(): SearchApi {
+  const window: { codedocsSearch?: SearchApi } = {};
+  runInNewContext(SITE_JS, { window, document: { documentElement: { getAttribute: () => '' } } });
+  return window.codedocsSearch!;
+}
+
+function indexOf(objects: number): { items: string[][] } {
+  const items: string[][] = [];
+  for (const repo of largeModel(objects).repositories) {
+    for (const file of repo.files) {
+      for (const o of file.objects) {
+        items.push([o.name, o.qualified_name, o.kind, repo.name, o.fields[0]!.value, `p.html#${o.name}`]);
+      }
+    }
+  }
+  return { items };
+}
+
+/** Median time of `run` over `rounds` rounds. */
+function median(rounds: number, run: () => void): number {
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    const started = performance.now();
+    run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+describe('search ranking', () => {
+  const api = loadSearch();
+  const entries = api.prepare({
+    items: [
+      ['storeValue', 'kv.storeValue', 'function', 'kv', 'Saves a value.', 'a'],
+      ['Store', 'kv.Store', 'class', 'kv', 'A key-value store.', 'b'],
+      ['restore', 'backup.restore', 'function', 'kv', 'Loads a snapshot.', 'c'],
+      ['open', 'kv.store.open', 'function', 'kv', 'Opens the file.', 'd'],
+      ['flush', 'ingest.Batch.flush', 'method', 'ingest', 'Writes rows to the store.', 'e'],
+    ],
+  });
+  it('puts exact, then prefix name matches before qualified-name and summary matches', () => {
+    const names = api.search(entries, 'store', 10).map((row) => row[0]);
+    expect(names).toEqual(['Store', 'storeValue', 'restore', 'open', 'flush']);
+  });
+  it('matches every word of a multi-word query anywhere in the text', () => {
+    expect(api.search(entries, 'writes rows', 10).map((row) => row[0])).toEqual(['flush']);
+    expect(api.search(entries, '  ', 10)).toEqual([]);
+  });
+});
+
+describe('scale (ratios, not wall-clock limits)', () => {
+  it('answers a keystroke over 10,000 objects within a few plain substring scans', () => {
+    const api = loadSearch();
+    const index = indexOf(10_000);
+    const entries = api.prepare(index) as { text: string }[];
+    const typed = ['p', 'pa', 'par', 'pars', 'parse', 'parsec', 'parseconfig', 'parseconfig1'];
+    const perKeystroke = median(15, () => {
+      for (const query of typed) api.search(entries, query, 20);
+    }) / typed.length;
+    // The least any search must do: one substring test per object.
+    const scan = median(15, () => {
+      for (const query of typed) entries.filter((entry) => entry.text.indexOf(query) !== -1);
+    }) / typed.length;
+    const small = api.prepare(indexOf(1_000));
+    const perKeystrokeSmall = median(15, () => {
+      for (const query of typed) api.search(small, query, 20);
+    }) / typed.length;
+    console.log(
+      `search: ${perKeystroke.toFixed(2)} ms a keystroke over 10,000 objects ` +
+        `(${(perKeystroke / scan).toFixed(1)}× a bare substring scan; 1,000 objects: ${perKeystrokeSmall.toFixed(2)} ms)`,
+    );
+    expect(perKeystroke / scan).toBeLessThan(10);
+  });
+
+  it('builds 10,000 objects in time linear in their number', async () => {
+    await timeBuild(200); // grammars loaded and compiled once per process
+    const small = await timeBuild(1_000);
+    const large = await timeBuild(10_000);
+    console.log(
+      `build: 1,000 objects ${small.toFixed(0)} ms, 10,000 objects ${large.toFixed(0)} ms ` +
+        `(${(large / 10_000).toFixed(3)} ms an object)`,
+    );
+    expect(large / small).toBeLessThan(20);
+  });
+});
