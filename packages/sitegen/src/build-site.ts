@@ -4,7 +4,13 @@ import { SITE_CSS } from './assets/site-style.ts';
 import { THEME_JS } from './assets/theme-script.ts';
 import { prepareHighlighter } from './highlight.ts';
 import { MarkdownRenderer } from './markdown.ts';
-import { filePage, overviewPage, repositoryPage, searchIndexScript, searchPage } from './pages/pages.ts';
+import {
+  filePage,
+  overviewPage,
+  repositoryPage,
+  searchIndexScript,
+  searchPage,
+} from './pages/pages.ts';
 import {
   INDEX_PAGE,
   SCRIPT,

@@ -124,7 +124,9 @@ export function callDiagram(
     )
     .join('');
   const nodes = all
-    .map((node, i) => nodeSvg(node, layout.nodes[i] ?? { x: 0, y: 0 }, i === 0 ? 'cg-node cg-center' : 'cg-node'))
+    .map((node, i) =>
+      nodeSvg(node, layout.nodes[i] ?? { x: 0, y: 0 }, i === 0 ? 'cg-node cg-center' : 'cg-node'),
+    )
     .join('');
   return (
     `<svg class="call-graph" viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" ` +

@@ -54,11 +54,15 @@ export async function prepareHighlighter(languages: Iterable<string>): Promise<H
   return new Highlight(hl);
 }
 
-const CACHE_LIMIT = 20_000;
+/**
+ * Highlighted snippets by language and text, shared by every build of the process: rebuilding a
+ * folder ("Update") re-highlights only what changed. Bounded; emptied when full.
+ */
+const cache = new Map<string, string>();
+const CACHE_LIMIT = 50_000;
 
-/** Synchronous highlighting of snippets once the grammars are loaded, with a snippet cache. */
+/** Synchronous highlighting of snippets once the grammars are loaded. */
 export class Highlight {
-  readonly #cache = new Map<string, string>();
   constructor(readonly highlighter: HighlighterCore) {}
 
   /** HTML for the inside of a `<code>`: escaped text in token spans; plain when no grammar. */
@@ -66,12 +70,12 @@ export class Highlight {
     const lang = grammarFor(language);
     if (!lang || !this.highlighter.getLoadedLanguages().includes(lang)) return esc(code);
     const key = `${lang}\0${code}`;
-    const hit = this.#cache.get(key);
+    const hit = cache.get(key);
     if (hit !== undefined) return hit;
     const lines = this.highlighter.codeToTokensBase(code, { lang, theme: THEME });
     const html = lines.map(renderLine).join('\n');
-    if (this.#cache.size >= CACHE_LIMIT) this.#cache.clear();
-    this.#cache.set(key, html);
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(key, html);
     return html;
   }
 }

@@ -1,2 +1,7 @@
-export { buildSite, type BuildSiteOptions, type BuildSiteResult, type SiteSink } from './build-site.ts';
+export {
+  buildSite,
+  type BuildSiteOptions,
+  type BuildSiteResult,
+  type SiteSink,
+} from './build-site.ts';
 export { CSP } from './pages/layout.ts';

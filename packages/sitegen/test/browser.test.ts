@@ -84,7 +84,9 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('a built site opened from disk in Ch
     // Called by → Store.get on the other file page.
     await page.locator('#function\\.decodeEntry .relations a', { hasText: 'Store.get' }).click();
     await page.waitForURL(/store\.ts\.html#method\.Store\.get$/);
-    expect(await page.locator('#method\\.Store\\.get .signature').textContent()).toContain('get(key: string');
+    expect(await page.locator('#method\\.Store\\.get .signature').textContent()).toContain(
+      'get(key: string',
+    );
     // A link in the call diagram crosses repositories.
     await page.locator('#method\\.Store\\.get svg a', { hasText: 'run_pipeline' }).click();
     await page.waitForURL(/ingest\/pipeline\.py\.html#function\.ingest\.pipeline\.run_pipeline$/);

@@ -71,14 +71,19 @@ describe('buildSite on a two-repository compilation', () => {
 
   it('renders an object: highlighted signature and example, parameters, relations, diagram, source', () => {
     const page = site.files.get('repos/kv-store/files/src/store.ts.html')!;
-    const get = page.slice(page.indexOf('id="method.Store.get"'), page.indexOf('id="method.Store.set"'));
+    const get = page.slice(
+      page.indexOf('id="method.Store.get"'),
+      page.indexOf('id="method.Store.set"'),
+    );
     expect(get).toContain('<pre class="signature"><code><span class="hl-function">get</span>');
     expect(get).toContain('<span class="hl-string-expression">&quot;port&quot;</span>');
     expect(get).toContain('<th scope="row"><code>fallback</code></th>');
     expect(get).toContain('<h3>Returns</h3>');
     expect(get).toContain('<h3>Throws</h3>');
     expect(get).not.toContain('<h3>Notes</h3>'); // empty fields are left out
-    expect(get).toContain('<a href="codec.ts.html#function.decodeEntry"><code>decodeEntry</code></a>');
+    expect(get).toContain(
+      '<a href="codec.ts.html#function.decodeEntry"><code>decodeEntry</code></a>',
+    );
     expect(get).toContain('<span class="unlinked">Map.get</span>');
     expect(get).toContain(
       '<a href="../../../ingest/files/ingest/pipeline.py.html#function.ingest.pipeline.run_pipeline">',
@@ -157,7 +162,8 @@ describe('site invariants', () => {
         const [file, anchor] = value.split('#');
         const target = file ? resolvePath(path, file) : path;
         expect(site.files.has(target), `${path} → ${value}`).toBe(true);
-        if (anchor) expect(idsOf(site.files.get(target)!).has(anchor), `${path} → ${value}`).toBe(true);
+        if (anchor)
+          expect(idsOf(site.files.get(target)!).has(anchor), `${path} → ${value}`).toBe(true);
         checked += 1;
       }
     }
@@ -180,9 +186,14 @@ describe('site invariants', () => {
   it('neutralises script, event handlers, javascript: links, styles, frames and external images in markdown', () => {
     const page = site.files.get('repos/kv-store/files/src/store.ts.html')!;
     const summary = page.slice(page.indexOf('id="method.Store.get"'));
-    const prose = summary.slice(summary.indexOf('<div class="prose">'), summary.indexOf('</div></div>'));
+    const prose = summary.slice(
+      summary.indexOf('<div class="prose">'),
+      summary.indexOf('</div></div>'),
+    );
     expect(prose).toContain('Reads the value.');
-    expect(prose).not.toMatch(/<script|alert\(|onerror|onclick|onmouseover|javascript:|<style|<iframe|<img|tracker/i);
+    expect(prose).not.toMatch(
+      /<script|alert\(|onerror|onclick|onmouseover|javascript:|<style|<iframe|<img|tracker/i,
+    );
     expect(prose).toContain('<a>click me</a>');
     expect(prose).toContain(
       '<a href="https://docs.example.test/guide" rel="noopener noreferrer nofollow">the guide</a>',

@@ -1,10 +1,40 @@
 import type { SiteField, SiteModel, SiteObject, SiteRepository } from '@codedocs/contract';
 
-const VERBS = ['parse', 'load', 'write', 'merge', 'resolve', 'encode', 'decode', 'render', 'flush', 'open'];
-const NOUNS = ['Config', 'Entry', 'Batch', 'Record', 'Index', 'Token', 'Route', 'Schema', 'Stream', 'Cache'];
+const VERBS = [
+  'parse',
+  'load',
+  'write',
+  'merge',
+  'resolve',
+  'encode',
+  'decode',
+  'render',
+  'flush',
+  'open',
+];
+const NOUNS = [
+  'Config',
+  'Entry',
+  'Batch',
+  'Record',
+  'Index',
+  'Token',
+  'Route',
+  'Schema',
+  'Stream',
+  'Cache',
+];
 
 function field(field_id: string, label: string, value: string): SiteField {
-  return { field_id, label, value, source: 'generated', updated_by: null, updated_at: null, stale: false };
+  return {
+    field_id,
+    label,
+    value,
+    source: 'generated',
+    updated_by: null,
+    updated_at: null,
+    stale: false,
+  };
 }
 
 /**
@@ -44,14 +74,32 @@ export function largeModel(count: number): SiteModel {
           source_url: `https://git.example.test/o/r${r}/blob/c/src/m${Math.floor(i / 20)}#L1`,
           parent_key: null,
           fields: [
-            field('summary', 'Summary', `${VERBS[i % 10]}s a ${NOUNS[i % 10]} from \`source\` and returns it.`),
+            field(
+              'summary',
+              'Summary',
+              `${VERBS[i % 10]}s a ${NOUNS[i % 10]} from \`source\` and returns it.`,
+            ),
             field('param:source', 'Parameter source', 'The text to read.'),
-            field('param:options', 'Parameter options', `Settings; see \`${NOUNS[i % 10]}Options\`.`),
+            field(
+              'param:options',
+              'Parameter options',
+              `Settings; see \`${NOUNS[i % 10]}Options\`.`,
+            ),
             field('returns', 'Returns', `The ${NOUNS[i % 10]}.`),
-            field('example', 'Example', '```' + language + `\nconst out = await ${name}(text, { strict: true })\n` + '```'),
+            field(
+              'example',
+              'Example',
+              '```' + language + `\nconst out = await ${name}(text, { strict: true })\n` + '```',
+            ),
           ],
           calls: i + 1 < total ? [{ key: key(i + 1), name: `next${i + 1}` }] : [],
-          called_by: i > 0 ? [{ key: key(i - 1), name: `prev${i - 1}` }, { key: null, name: 'main' }] : [],
+          called_by:
+            i > 0
+              ? [
+                  { key: key(i - 1), name: `prev${i - 1}` },
+                  { key: null, name: 'main' },
+                ]
+              : [],
           extends: [],
           extended_by: [],
         });

@@ -4,7 +4,12 @@ import { SITE_JS } from '../src/assets/site-script.ts';
 import { buildSite } from '../src/index.ts';
 import { largeModel } from './large-model.ts';
 
-const countingSink = () => ({ bytes: 0, async write(_path: string, data: Uint8Array | string) { this.bytes += data.length; } });
+const countingSink = () => ({
+  bytes: 0,
+  async write(_path: string, data: Uint8Array | string) {
+    this.bytes += data.length;
+  },
+});
 
 async function timeBuild(objects: number): Promise<number> {
   const started = performance.now();
@@ -29,7 +34,14 @@ function indexOf(objects: number): { items: string[][] } {
   for (const repo of largeModel(objects).repositories) {
     for (const file of repo.files) {
       for (const o of file.objects) {
-        items.push([o.name, o.qualified_name, o.kind, repo.name, o.fields[0]!.value, `p.html#${o.name}`]);
+        items.push([
+          o.name,
+          o.qualified_name,
+          o.kind,
+          repo.name,
+          o.fields[0]!.value,
+          `p.html#${o.name}`,
+        ]);
       }
     }
   }
@@ -75,17 +87,20 @@ describe('scale (ratios, not wall-clock limits)', () => {
     const index = indexOf(10_000);
     const entries = api.prepare(index) as { text: string }[];
     const typed = ['p', 'pa', 'par', 'pars', 'parse', 'parsec', 'parseconfig', 'parseconfig1'];
-    const perKeystroke = median(15, () => {
-      for (const query of typed) api.search(entries, query, 20);
-    }) / typed.length;
+    const perKeystroke =
+      median(15, () => {
+        for (const query of typed) api.search(entries, query, 20);
+      }) / typed.length;
     // The least any search must do: one substring test per object.
-    const scan = median(15, () => {
-      for (const query of typed) entries.filter((entry) => entry.text.indexOf(query) !== -1);
-    }) / typed.length;
+    const scan =
+      median(15, () => {
+        for (const query of typed) entries.filter((entry) => entry.text.indexOf(query) !== -1);
+      }) / typed.length;
     const small = api.prepare(indexOf(1_000));
-    const perKeystrokeSmall = median(15, () => {
-      for (const query of typed) api.search(small, query, 20);
-    }) / typed.length;
+    const perKeystrokeSmall =
+      median(15, () => {
+        for (const query of typed) api.search(small, query, 20);
+      }) / typed.length;
     console.log(
       `search: ${perKeystroke.toFixed(2)} ms a keystroke over 10,000 objects ` +
         `(${(perKeystroke / scan).toFixed(1)}× a bare substring scan; 1,000 objects: ${perKeystrokeSmall.toFixed(2)} ms)`,

@@ -5,7 +5,11 @@ export function attributeUrls(html: string): { attr: string; value: string; tag:
   const out: { attr: string; value: string; tag: string }[] = [];
   for (const tag of html.matchAll(/<([a-zA-Z][\w-]*)\b([^>]*)>/g)) {
     for (const attr of (tag[2] ?? '').matchAll(/\s(href|src)="([^"]*)"/g)) {
-      out.push({ tag: tag[1]!.toLowerCase(), attr: attr[1]!, value: attr[2]!.replace(/&amp;/g, '&') });
+      out.push({
+        tag: tag[1]!.toLowerCase(),
+        attr: attr[1]!,
+        value: attr[2]!.replace(/&amp;/g, '&'),
+      });
     }
   }
   return out;

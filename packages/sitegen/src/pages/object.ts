@@ -125,9 +125,7 @@ export function renderObject(ctx: ObjectContext, object: SiteObject, anchor: str
       : object.status === 'undocumented'
         ? ' <span class="badge badge-undocumented">undocumented</span>'
         : '';
-  const parent = object.parent_key
-    ? ctx.routes.objects.get(object.parent_key)
-    : undefined;
+  const parent = object.parent_key ? ctx.routes.objects.get(object.parent_key) : undefined;
   const memberOf = parent
     ? `<p class="member-of">Member of ${objectLink(ctx, object.parent_key, parent.object.qualified_name)}</p>`
     : '';
@@ -136,7 +134,10 @@ export function renderObject(ctx: ObjectContext, object: SiteObject, anchor: str
     linkList(ctx, 'Called by', object.called_by) +
     linkList(ctx, 'Extends', object.extends) +
     linkList(ctx, 'Extended by', object.extended_by);
-  const toNode = (link: SiteLink): DiagramNode => ({ label: link.name, href: objectHref(ctx, link.key) });
+  const toNode = (link: SiteLink): DiagramNode => ({
+    label: link.name,
+    href: objectHref(ctx, link.key),
+  });
   const diagram =
     object.calls.length + object.called_by.length > 0
       ? `<figure class="diagram">${callDiagram(
