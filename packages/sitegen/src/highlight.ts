@@ -61,6 +61,11 @@ export async function prepareHighlighter(languages: Iterable<string>): Promise<H
 const cache = new Map<string, string>();
 const CACHE_LIMIT = 50_000;
 
+/** Empties the snippet cache (for measurements that must not reuse an earlier build's work). */
+export function clearHighlightCache(): void {
+  cache.clear();
+}
+
 /** Synchronous highlighting of snippets once the grammars are loaded. */
 export class Highlight {
   constructor(readonly highlighter: HighlighterCore) {}

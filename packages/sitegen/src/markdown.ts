@@ -127,6 +127,7 @@ export function mayCarryMarkup(markdown: string): boolean {
 export function plainText(markdown: string, max = 160): string {
   const text = markdown
     .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/<(script|style|iframe|textarea)\b[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/[`*_#>~|]/g, '')

@@ -200,3 +200,13 @@ describe('site invariants', () => {
     );
   });
 });
+
+describe('plainText for search summaries', () => {
+  it('drops code, script and style bodies and markup', async () => {
+    const { plainText } = await import('../src/markdown.ts');
+    expect(plainText('Reads <script>alert(1)</script> the `key` **now** <style>b{}</style>')).toBe(
+      'Reads the key now',
+    );
+    expect(plainText('x'.repeat(200), 10)).toBe('xxxxxxxxx…');
+  });
+});

@@ -39,6 +39,7 @@ body {
   overflow-wrap: anywhere;
 }
 a { color: var(--link); }
+a:not([href]) { color: inherit; }
 a:focus-visible, button:focus-visible, input:focus-visible, summary:focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
 code, pre, kbd { font-family: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace; font-size: 0.92em; }
 .visually-hidden { position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
@@ -54,6 +55,7 @@ code, pre, kbd { font-family: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Co
 .search-result a { display: grid; grid-template-columns: auto 1fr; gap: 0 8px; padding: 6px 10px; color: var(--fg); text-decoration: none; border-bottom: 1px solid var(--border); }
 .search-result a:hover, .search-result a.active { background: var(--muted-bg); }
 .result-name { color: var(--link); font-weight: 600; }
+.search-result .kind { justify-self: start; }
 .result-where, .result-summary { grid-column: 1 / -1; color: var(--muted); font-size: 0.88em; }
 .search-empty { margin: 0; padding: 8px 10px; color: var(--muted); }
 .theme-toggle { flex: none; width: 34px; height: 34px; font-size: 18px; color: var(--fg); background: var(--bg); border: 1px solid var(--border); border-radius: 6px; cursor: pointer; }
