@@ -1,11 +1,7 @@
-import {
-  createCssVariablesTheme,
-  createHighlighterCore,
-  type HighlighterCore,
-  type ThemedToken,
-} from 'shiki/core';
+import { createCssVariablesTheme, createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { bundledLanguages } from 'shiki/langs';
+import { EncodedTokenMetadata, INITIAL } from 'shiki/textmate';
 import { esc } from './html.ts';
 
 /**
@@ -68,7 +64,20 @@ export function clearHighlightCache(): void {
 
 /** Synchronous highlighting of snippets once the grammars are loaded. */
 export class Highlight {
-  constructor(readonly highlighter: HighlighterCore) {}
+  /** The class attribute for each colour index of the theme's colour map. */
+  readonly #classOfColor: string[];
+
+  constructor(readonly highlighter: HighlighterCore) {
+    // The css-variables theme registers placeholder colours and maps them back to
+    // `var(--shiki-token-…)` through its colour replacements.
+    const { theme: registered, colorMap } = highlighter.setTheme(THEME);
+    const replacements = registered.colorReplacements ?? {};
+    this.#classOfColor = colorMap.map((color) => {
+      const variable = replacements[color.toLowerCase()] ?? replacements[color] ?? color;
+      const match = /--shiki-(?:token-)?([a-z-]+)/.exec(String(variable));
+      return match && match[1] !== 'foreground' ? `hl-${match[1]}` : '';
+    });
+  }
 
   /** HTML for the inside of a `<code>`: escaped text in token spans; plain when no grammar. */
   code(code: string, language: string | null | undefined): string {
@@ -77,44 +86,64 @@ export class Highlight {
     const key = `${lang}\0${code}`;
     const hit = cache.get(key);
     if (hit !== undefined) return hit;
-    const lines = this.highlighter.codeToTokensBase(code, { lang, theme: THEME });
-    const html = lines.map(renderLine).join('\n');
+    const html = this.#tokenize(code, lang);
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(key, html);
     return html;
   }
-}
 
-function tokenClass(token: ThemedToken): string {
-  const match = /--shiki-(token-)?([a-z-]+)/.exec(token.color ?? '');
-  const names: string[] = [];
-  if (match && match[2] !== 'foreground') names.push(`hl-${match[2]}`);
-  const style = token.fontStyle ?? 0;
-  if (style > 0) {
+  /**
+   * The grammar's encoded tokens straight to HTML (what shiki's codeToTokensBase does, without a
+   * token object per token): class from the foreground colour index and the font-style bits,
+   * whitespace joined to the open span, neighbours of one class merged.
+   */
+  #tokenize(code: string, lang: string): string {
+    const grammar = this.highlighter.getLanguage(lang);
+    let state = INITIAL;
+    const out: string[] = [];
+    for (const line of code.split(/\r?\n/)) {
+      if (line === '') {
+        out.push('');
+        continue;
+      }
+      const result = grammar.tokenizeLine2(line, state, TIME_LIMIT_MS);
+      state = result.ruleStack;
+      const tokens = result.tokens;
+      let html = '';
+      let openClass = '';
+      let text = '';
+      for (let i = 0; i < tokens.length; i += 2) {
+        const start = tokens[i] as number;
+        const end = i + 2 < tokens.length ? (tokens[i + 2] as number) : line.length;
+        if (start >= end) continue;
+        const content = line.slice(start, end);
+        const cls = WHITESPACE.test(content) ? openClass : this.#classOf(tokens[i + 1] as number);
+        if (cls !== openClass) {
+          if (text)
+            html += openClass ? `<span class="${openClass}">${esc(text)}</span>` : esc(text);
+          text = '';
+          openClass = cls;
+        }
+        text += content;
+      }
+      if (text) html += openClass ? `<span class="${openClass}">${esc(text)}</span>` : esc(text);
+      out.push(html);
+    }
+    return out.join('\n');
+  }
+
+  #classOf(metadata: number): string {
+    const color = this.#classOfColor[EncodedTokenMetadata.getForeground(metadata)] ?? '';
+    const style = EncodedTokenMetadata.getFontStyle(metadata);
+    if (style <= 0) return color;
+    const names = color ? [color] : [];
     if (style & 1) names.push('hl-i');
     if (style & 2) names.push('hl-b');
     if (style & 4) names.push('hl-u');
+    return names.join(' ');
   }
-  return names.join(' ');
 }
 
-function renderLine(tokens: ThemedToken[]): string {
-  let out = '';
-  let openClass = '';
-  let text = '';
-  const flush = () => {
-    if (!text) return;
-    out += openClass ? `<span class="${openClass}">${esc(text)}</span>` : esc(text);
-    text = '';
-  };
-  for (const token of tokens) {
-    const cls = /^\s*$/.test(token.content) ? openClass : tokenClass(token);
-    if (cls !== openClass) {
-      flush();
-      openClass = cls;
-    }
-    text += token.content;
-  }
-  flush();
-  return out;
-}
+const WHITESPACE = /^\s+$/;
+/** Per line, as shiki's default: a pathological line is cut short rather than hang a build. */
+const TIME_LIMIT_MS = 500;
