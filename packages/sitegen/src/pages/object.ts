@@ -86,8 +86,16 @@ function linkList(ctx: ObjectContext, label: string, links: SiteLink[]): string 
   return `<dt>${label}</dt><dd><ul class="inline-list">${items}</ul></dd>`;
 }
 
+/** Longer objects (whole classes) show their first lines; the host link has the rest. */
+export const MAX_EXCERPT_LINES = 200;
+
 function sourceExcerpt(object: SiteObject): string {
-  const lines = object.code.replace(/\n$/, '').split('\n');
+  const all = object.code.replace(/\n$/, '').split('\n');
+  const lines = all.slice(0, MAX_EXCERPT_LINES);
+  const cut =
+    all.length > lines.length
+      ? `<p class="muted">The first ${lines.length} of ${all.length} lines.</p>`
+      : '';
   const width = String(object.line_start + lines.length - 1).length;
   const body = lines
     .map(
@@ -104,7 +112,7 @@ function sourceExcerpt(object: SiteObject): string {
     : '';
   return (
     `<details class="source"><summary>Source, ${range}</summary>${host}` +
-    `<pre class="excerpt"><code>${body}</code></pre></details>`
+    `<pre class="excerpt"><code>${body}</code></pre>${cut}</details>`
   );
 }
 
