@@ -32,7 +32,8 @@ export const THEME_SCRIPT = 'assets/theme.js';
 
 /** A file-name-safe slug; empty input gives `_`. */
 export function slug(value: string): string {
-  const cleaned = value.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '');
+  // No leading or trailing dot either: Windows drops trailing dots, and a leading one hides a file.
+  const cleaned = value.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '');
   return cleaned || '_';
 }
 

@@ -141,6 +141,6 @@ pre.excerpt .ln { display: inline-block; margin-right: 12px; color: var(--muted)
   .object { break-inside: auto; }
   .object-head, pre.signature { break-inside: avoid; }
   pre { white-space: pre-wrap; }
-  details.source > :not(summary) { display: block; }
+  details.source { display: none; }
 }
 `;
