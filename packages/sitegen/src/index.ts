@@ -5,3 +5,4 @@ export {
   type SiteSink,
 } from './build-site.ts';
 export { CSP } from './pages/layout.ts';
+export { preloadHighlighting } from './highlight.ts';
