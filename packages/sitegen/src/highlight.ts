@@ -30,7 +30,7 @@ function getHighlighter(): Promise<HighlighterCore> {
 export function grammarFor(language: string | null | undefined): string | null {
   if (!language) return null;
   const id = language.trim().toLowerCase();
-  return id in bundledLanguages ? id : null;
+  return Object.hasOwn(bundledLanguages, id) ? id : null;
 }
 
 /**

@@ -43,6 +43,12 @@ describe('doc markdown', () => {
     expect(render('```text\nconst a = 1\n```')).toContain('<code>const a = 1</code>');
   });
 
+  it('leaves code of unknown languages plain, including names of object properties', async () => {
+    const highlight = await prepareHighlighter(['constructor', 'toString', '__proto__', 'nope']);
+    expect(highlight.code('a < b', 'constructor')).toBe('a &lt; b');
+    expect(render('```__proto__\nx\n```')).toBe('<pre class="code"><code>x</code></pre>\n');
+  });
+
   it('demotes headings below the object and field headings', () => {
     expect(render('# Title')).toBe('<h4>Title</h4>\n');
   });
