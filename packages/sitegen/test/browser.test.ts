@@ -116,6 +116,12 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('a built site opened from disk in Ch
       'run_pipeline',
     ]);
     expect(await page.locator('#search-page-status').textContent()).toBe('2 results for “flush”.');
+    // A malformed query string is read without an error.
+    await page.goto(`${url('search.html')}?q=%E0%zz+Store`);
+    await expect
+      .poll(() => page.locator('#search-page-status').textContent())
+      .toBe('0 results for “\ufffd%zz Store”.');
+    expect(await page.locator('#search-input').inputValue()).toBe('\ufffd%zz Store');
     expect(networkRequests).toEqual([]);
     expect(problems).toEqual([]);
   });

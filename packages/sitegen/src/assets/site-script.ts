@@ -181,8 +181,7 @@ export const SITE_JS = `(function () {
 
     var page = document.getElementById('search-page-results');
     if (page) {
-      var match = /[?&]q=([^&]*)/.exec(window.location.search);
-      var query = match ? decodeURIComponent(match[1].replace(/\\+/g, ' ')) : '';
+      var query = new URLSearchParams(window.location.search).get('q') || '';
       var status = document.getElementById('search-page-status');
       if (query) {
         input.value = query;
