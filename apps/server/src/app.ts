@@ -18,6 +18,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { zodPlugin } from './plugins/zod';
 import { apiRoutes } from './routes/index';
+import { siteRoutes } from './routes/staticdocs/site-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,5 +70,6 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(jobsPlugin);
 
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(siteRoutes);
   return app;
 }
