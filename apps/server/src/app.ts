@@ -51,6 +51,8 @@ export async function buildApp(config: Config): Promise<App> {
     loggerInstance: logger,
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // a site link carries its signed token as a path segment (/sites/<token>/…), ~300 characters
+    maxParamLength: 1000,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('config', config);
 

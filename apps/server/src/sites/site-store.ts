@@ -60,7 +60,7 @@ export function safeSitePath(path: string): string {
   if (
     path === '' ||
     path.includes('\\') ||
-    /[\u0000-\u001f\u007f]/.test(path) ||
+    [...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) ||
     segments.some((s) => s === '' || s === '.' || s === '..')
   ) {
     throw new Error(`not a site path: ${JSON.stringify(path)}`);

@@ -256,7 +256,7 @@ describe.each(dialects)('static documentation folders on %s', (dialect) => {
       (await app().inject({ method: 'GET', url: `/sites/${tampered}/index.html` })).statusCode,
     ).toBe(404);
     expect(
-      (await app().inject({ method: 'GET', url: `/sites/${token}/../../etc/passwd` })).statusCode,
+      (await app().inject({ method: 'GET', url: `/sites/${token}/..%2f..%2fetc%2fpasswd` })).statusCode,
     ).toBe(404);
     expect(
       (await app().inject({ method: 'GET', url: `/sites/${token}/no-such-page.html` })).statusCode,
