@@ -324,3 +324,13 @@ export async function removeFolderMember(db: Db, userId: string, id: string): Pr
 export async function listFolderBuilds(db: Db) {
   return db.selectFrom('folders').select(['id', 'build_id', 'task_id']).execute();
 }
+
+/** How many folders the user owns (the plan's `static_folders` quota counts them). */
+export async function countOwnFolders(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('folders')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('owner_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

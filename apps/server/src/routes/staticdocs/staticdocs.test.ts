@@ -256,7 +256,8 @@ describe.each(dialects)('static documentation folders on %s', (dialect) => {
       (await app().inject({ method: 'GET', url: `/sites/${tampered}/index.html` })).statusCode,
     ).toBe(404);
     expect(
-      (await app().inject({ method: 'GET', url: `/sites/${token}/..%2f..%2fetc%2fpasswd` })).statusCode,
+      (await app().inject({ method: 'GET', url: `/sites/${token}/..%2f..%2fetc%2fpasswd` }))
+        .statusCode,
     ).toBe(404);
     expect(
       (await app().inject({ method: 'GET', url: `/sites/${token}/no-such-page.html` })).statusCode,
@@ -311,6 +312,39 @@ describe.each(dialects)('static documentation folders on %s', (dialect) => {
       (await getAs(app(), owner, `/api/v1/staticdocs/folder/${folderId}/metadata`)).json(),
     );
     expect(metadata.folder.status).toBe('ready');
+  });
+
+  it("refuses a folder past the plan's quota with the way forward", async () => {
+    // the free plan allows three; one exists
+    for (const name of ['Second', 'Third']) {
+      await build('/api/v1/staticdocs/generate/compilation', {
+        compilation_id: compilationId,
+        folder_name: name,
+      });
+    }
+    const refused = await send(owner, 'POST', '/api/v1/staticdocs/generate/compilation', {
+      compilation_id: compilationId,
+      folder_name: 'Fourth',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      'Your plan allows 3 static documentation folders; delete one or upgrade your plan to build another',
+    );
+    const list = folderListResponseSchema.parse(
+      (await getAs(app(), owner, '/api/v1/staticdocs/folders/creator?limit=2')).json(),
+    );
+    expect(list.folders.map((f) => f.name)).toEqual(['Third', 'Second']);
+    const rest = folderListResponseSchema.parse(
+      (
+        await getAs(
+          app(),
+          owner,
+          `/api/v1/staticdocs/folders/creator?limit=2&cursor=${list.cursor}`,
+        )
+      ).json(),
+    );
+    expect(rest.folders.map((f) => f.name)).toEqual(['API docs']);
+    expect(rest.cursor).toBeNull();
   });
 
   it('deletes a folder with its files', async () => {

@@ -11,11 +11,13 @@ import type {
 } from '@codedocs/contract';
 import { ZipFile } from 'yazl';
 import { newId } from '../../auth/random-id';
-import { badRequest, conflict, notFound } from '../../errors/index';
+import { badRequest, conflict, forbidden, notFound } from '../../errors/index';
+import { catalogueEntry, currentPlan } from '../billing/subscription-service';
 import type { JobQueue } from '../../jobs/job-queue';
 import { siteBuildJob } from '../../jobs/definitions/index';
 import { findCompilation } from '../../repositories/compilations-repository';
 import {
+  countOwnFolders,
   deleteOwnFolder,
   findFolderFiles,
   findVisibleFolder,
@@ -117,6 +119,13 @@ export async function generateFolder(
 ): Promise<GenerateFolderResponse> {
   const compilation = await findCompilation(ctx.db, userId, request.compilation_id);
   if (!compilation) throw notFound('Compilation not found');
+  const { plan } = await currentPlan(ctx, userId);
+  const quota = catalogueEntry(plan).quotas.static_folders;
+  if (quota !== null && (await countOwnFolders(ctx.db, userId)) >= quota) {
+    throw forbidden(
+      `Your plan allows ${quota} static documentation folders; delete one or upgrade your plan to build another`,
+    );
+  }
   const id = newId();
   const at = nowIso();
   await insertFolder(ctx.db, {
