@@ -248,7 +248,7 @@ export interface FoldersTable {
   size: ColumnType<number, number | bigint | undefined, number | bigint>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
-  /** The build directory the site is served from; null before the first build (migration 0011). */
+  /** The build directory the site is served from; null before the first build (migration 0012). */
   build_id: string | null;
   /** JSON `[{repo_id, repo_name, commit_id}]`: the commits the current site documents. */
   pins: Generated<string>;
