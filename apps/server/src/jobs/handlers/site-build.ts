@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { buildSite } from '@codedocs/sitegen';
 import type { SiteBuildPayload } from '../definitions/index';
 import { PermanentJobError, type JobHandler } from '../job-definition';
@@ -18,15 +19,15 @@ import type { JobDeps } from './deps';
  * Builds the folder's site into a new directory, then publishes it in one transaction (its files
  * recorded, the folder pointed at the directory) and removes the directory it replaced. A
  * failure leaves the published site as it was (a folder never built is marked failed); the new
- * directory is removed, and one a crash left behind is removed by the maintenance job.
+ * directory is removed, and one a crash left behind is removed by the maintenance job. Every
+ * attempt writes a directory of its own.
  */
 export function siteBuildHandler(deps: JobDeps): JobHandler<SiteBuildPayload> {
   return async ({ payload, jobId, signal, reportProgress }) => {
     const folder = await findFolder(deps.db, payload.folder_id);
     if (!folder) return { published: false, reason: 'The folder was deleted' };
     const store = siteStoreOf(deps);
-    const buildId = buildIdOf(jobId);
-    await store.remove(folder.id, buildId);
+    const buildId = `${buildIdOf(jobId)}-${randomBytes(4).toString('hex')}`;
     await markFolderBuilding(deps.db, folder.id, jobId, nowIso());
     try {
       const compilation = folder.compilation_id

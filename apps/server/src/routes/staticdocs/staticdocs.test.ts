@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer } from 'yauzl';
 import { startGitDaemon, type GitDaemon } from '../../test/git-daemon';
 import { createFixtureRepo, fixtureGit } from '../../test/git-fixtures';
+import { buildIdOf, removeOrphanBuilds } from '../../services/sites/orphan-builds';
+import { localSiteStore } from '../../sites/site-store';
 import { FAST_JOB_TIMINGS, waitForTask } from '../../test/jobs';
 import { connectAndWait, createRepoUser, getAs, postAs, type RepoUser } from '../../test/repos';
 import { createTestApp, testDialects, type TestApp } from '../../test/test-app';
@@ -130,6 +132,11 @@ describe.each(dialects)('static documentation folders on %s', (dialect) => {
       cursor = page.cursor;
     } while (cursor);
     return files;
+  };
+  const openedIndex = async () => {
+    const opened = await send(owner, 'POST', `/api/v1/staticdocs/folder/${folderId}/open`);
+    const { url } = openFolderResponseSchema.parse(opened.json());
+    return (await app().inject({ method: 'GET', url: new URL(url).pathname })).body;
   };
   const buildsOnDisk = (id: string) => readdirSync(join(testApp.database.dataDir, 'sites', id));
 
@@ -345,6 +352,43 @@ describe.each(dialects)('static documentation folders on %s', (dialect) => {
     );
     expect(rest.folders.map((f) => f.name)).toEqual(['API docs']);
     expect(rest.cursor).toBeNull();
+  });
+
+  it('shows no half site after a build dies, and its re-run or the clean-up removes the rest', async () => {
+    const store = localSiteStore(testApp.database.dataDir);
+    const published = folderMetadataResponseSchema.parse(
+      (
+        await getAs(app(), owner, `/api/v1/staticdocs/folder/${folderId}/metadata?limit=200`)
+      ).json(),
+    );
+    // what a worker killed mid-build leaves: part of its build directory, the task recorded
+    const taskId = `site:${folderId}:killed`;
+    await app()
+      .db.updateTable('folders')
+      .set({ task_id: taskId })
+      .where('id', '=', folderId)
+      .execute();
+    await store.writer(folderId, `${buildIdOf(taskId)}-0a1b2c3d`).write('index.html', '<p>half');
+    const during = folderMetadataResponseSchema.parse(
+      (
+        await getAs(app(), owner, `/api/v1/staticdocs/folder/${folderId}/metadata?limit=200`)
+      ).json(),
+    );
+    expect(during.files).toEqual(published.files);
+    const served = await openedIndex();
+    expect(served).not.toContain('<p>half');
+    // the hourly clean-up keeps the recorded task's directory (its re-run rewrites it) …
+    expect(await removeOrphanBuilds(app().db, store)).toBe(0);
+    // … and removes it once nothing points at it
+    await app()
+      .db.updateTable('folders')
+      .set({ task_id: null })
+      .where('id', '=', folderId)
+      .execute();
+    await store.writer(folderId, 'b-stray').write('index.html', 'x');
+    expect(await removeOrphanBuilds(app().db, store)).toBe(2);
+    expect(buildsOnDisk(folderId)).toHaveLength(1);
+    expect(await openedIndex()).toBe(served);
   });
 
   it('deletes a folder with its files', async () => {

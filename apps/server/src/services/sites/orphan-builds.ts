@@ -2,9 +2,13 @@ import { listFolderBuilds } from '../../repositories/folders-repository';
 import type { Db } from '../../repositories/db';
 import type { SiteStore } from '../../sites/site-store';
 
-/** A build directory's name from the job that writes it: a re-run writes the same one again. */
+/**
+ * The prefix of the build directories a job writes (`<prefix>-<attempt>`): each attempt writes
+ * its own, so an attempt run again while an earlier one is still publishing (a lost heartbeat)
+ * never deletes a directory that may already be served.
+ */
 export function buildIdOf(jobId: string): string {
-  return `b-${jobId.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 100);
+  return `b-${jobId.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 80);
 }
 
 /**
@@ -13,12 +17,12 @@ export function buildIdOf(jobId: string): string {
  * leaves its directory; the re-run starts it afresh). Answers how many it removed.
  */
 export async function removeOrphanBuilds(db: Db, store: SiteStore): Promise<number> {
-  const keep = new Map<string, Set<string>>();
+  const keep = new Map<string, { published: string | null; running: string | null }>();
   for (const folder of await listFolderBuilds(db)) {
-    const builds = new Set<string>();
-    if (folder.build_id) builds.add(folder.build_id);
-    if (folder.task_id) builds.add(buildIdOf(folder.task_id));
-    keep.set(folder.id, builds);
+    keep.set(folder.id, {
+      published: folder.build_id,
+      running: folder.task_id ? `${buildIdOf(folder.task_id)}-` : null,
+    });
   }
   let removed = 0;
   for (const [folderId, builds] of await store.builds()) {
@@ -29,7 +33,7 @@ export async function removeOrphanBuilds(db: Db, store: SiteStore): Promise<numb
       continue;
     }
     for (const build of builds) {
-      if (kept.has(build)) continue;
+      if (build === kept.published || (kept.running && build.startsWith(kept.running))) continue;
       await store.remove(folderId, build);
       removed++;
     }
