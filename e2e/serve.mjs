@@ -86,6 +86,9 @@ const app = spawn(
       OIDC_NAME: 'Test SSO',
       // The git daemon listens on 127.0.0.1, which the URL rules refuse unless allowed.
       ALLOW_PRIVATE_NETWORK: '1',
+      // Specs sign up through the API with an X-Forwarded-For of their own (e2e/session.ts), as
+      // clients behind a proxy would; browsers' own requests carry none and count as 127.0.0.1.
+      TRUST_PROXY: '1',
     },
   },
 );

@@ -9,10 +9,14 @@ import { request, type BrowserContext } from '@playwright/test';
  */
 export async function enterAsSignedInVisitor(context: BrowserContext, baseURL: string) {
   const email = `shell-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  // each test's sign-up comes from an address of its own (the e2e server trusts the proxy
+  // header), so the per-address mail throttle meets a real client's numbers, not the whole suite's
+  const address = `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
   const api = await request.newContext({ baseURL });
   try {
     const signup = await api.post('/api/v1/auth/signup', {
       data: { email, password: 'a shell test passphrase', name: 'Shell Tester' },
+      headers: { 'x-forwarded-for': address },
     });
     if (signup.status() !== 202) throw new Error(`sign-up answered ${signup.status()}`);
     const outbox = (await (await api.get('/api/dev/outbox.json')).json()) as {

@@ -18,6 +18,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { zodPlugin } from './plugins/zod';
 import { apiRoutes } from './routes/index';
+import { siteRoutes } from './routes/staticdocs/site-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +51,8 @@ export async function buildApp(config: Config): Promise<App> {
     loggerInstance: logger,
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // a site link carries its signed token as a path segment (/sites/<token>/…), ~300 characters
+    maxParamLength: 1000,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('config', config);
 
@@ -69,5 +72,6 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(jobsPlugin);
 
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(siteRoutes);
   return app;
 }

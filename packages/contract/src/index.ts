@@ -9,6 +9,7 @@ export * from './messages';
 export * from './payments';
 export * from './repo';
 export * from './site';
+export * from './staticdocs';
 export * from './ssh-keys';
 export * from './tasks';
 export * from './user';

@@ -248,6 +248,12 @@ export interface FoldersTable {
   size: ColumnType<number, number | bigint | undefined, number | bigint>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  /** The build directory the site is served from; null before the first build (migration 0012). */
+  build_id: string | null;
+  /** JSON `[{repo_id, repo_name, commit_id}]`: the commits the current site documents. */
+  pins: Generated<string>;
+  /** The running build's task, if any. */
+  task_id: string | null;
 }
 
 export interface FolderFilesTable {

@@ -12,6 +12,7 @@ const SAMPLE: { [T in TokenType]: Parameters<Tokens['sign']>[1] } = {
   reset: { sub: 'u1', jti: 'j1' },
   plan: { sub: 'u1', plan: 'free' },
   'oauth-state': { provider: 'oidc', state: 's', verifier: 'v', nonce: 'n', next: '/app' },
+  site: { sub: 'u1', folder: 'f1' },
 };
 
 describe('typed tokens', () => {

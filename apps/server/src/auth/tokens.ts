@@ -16,6 +16,8 @@ export const TOKEN_LIFETIME_SECONDS: Record<TokenType, number> = {
   reset: 60 * 60,
   plan: 60 * 60,
   'oauth-state': 10 * 60,
+  /** A link to open one folder's site (read-only): an hour of browsing. */
+  site: 60 * 60,
 };
 
 /** Claims every token of a type carries besides iss/aud/iat/exp and `typ`. */
@@ -31,6 +33,7 @@ export interface TokenClaims {
     nonce: string;
     next: string;
   };
+  site: { sub: string; folder: string };
 }
 
 /** Thrown for any token that does not verify; callers turn it into their own 401/403/400. */
@@ -53,6 +56,7 @@ const CLAIM_NAMES: { [T in TokenType]: (keyof TokenClaims[T] & string)[] } = {
   reset: ['sub', 'jti'],
   plan: ['sub', 'plan'],
   'oauth-state': ['provider', 'state', 'verifier', 'nonce', 'next'],
+  site: ['sub', 'folder'],
 };
 
 /**

@@ -12,6 +12,7 @@ import { paymentsRoutes } from './payments/index';
 import { fileContentRoutes, filesRoutes } from './files/index';
 import { repoConnectRoutes } from './repo/connect-routes';
 import { repoRoutes } from './repo/index';
+import { staticdocsRoutes } from './staticdocs/index';
 import { taskRoutes } from './tasks/index';
 import { sshKeyRoutes } from './user/ssh-key-routes';
 import { userRoutes } from './user/index';
@@ -38,4 +39,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(compilationRoutes, { prefix: '/v0' });
   await app.register(paymentsRoutes, { prefix: '/v2' });
   await app.register(taskRoutes, { prefix: '/v1' });
+  await app.register(staticdocsRoutes, { prefix: '/v1' });
 };

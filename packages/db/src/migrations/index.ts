@@ -10,6 +10,7 @@ import { repoScopedObjects } from './0007-repo-scoped-objects';
 import { compilationOrder } from './0008-compilation-order';
 import { objectSearch } from './0009-object-search';
 import { compilationRevision } from './0010-compilation-revision';
+import { folderBuilds } from './0012-folder-builds';
 
 /**
  * Every migration, in order, listed in code rather than read from a folder so the server bundle
@@ -27,6 +28,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0008-compilation-order': compilationOrder(),
     '0009-object-search': objectSearch(dialect),
     '0010-compilation-revision': compilationRevision(),
+    '0012-folder-builds': folderBuilds(),
   };
 }
 

@@ -5,6 +5,7 @@ import { repoCheckoutJob } from './repo-checkout';
 import { repoConnectJob } from './repo-connect';
 import { repoIndexJob } from './repo-index';
 import { repoSyncJob } from './repo-sync';
+import { siteBuildJob } from './site-build';
 
 export { livedocsGenerateJob } from './livedocs-generate';
 export type { LivedocsGeneratePayload } from './livedocs-generate';
@@ -17,6 +18,8 @@ export { indexTaskId, repoIndexJob } from './repo-index';
 export type { RepoIndexPayload } from './repo-index';
 export { repoSyncJob } from './repo-sync';
 export type { RepoSyncPayload } from './repo-sync';
+export { siteBuildJob } from './site-build';
+export type { SiteBuildPayload } from './site-build';
 
 /** Every job kind the application defines; start-up checks each has a handler. */
 export const JOB_DEFINITIONS: readonly JobDefinition[] = [
@@ -26,4 +29,5 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   repoCheckoutJob,
   repoIndexJob,
   livedocsGenerateJob,
+  siteBuildJob,
 ] as JobDefinition[];

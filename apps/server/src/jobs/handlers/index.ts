@@ -6,6 +6,7 @@ import {
   repoConnectJob,
   repoIndexJob,
   repoSyncJob,
+  siteBuildJob,
 } from '../definitions/index';
 import type { JobRegistry } from '../registry';
 import type { JobDeps } from './deps';
@@ -15,6 +16,7 @@ import { repoCheckoutHandler } from './repo-checkout';
 import { repoConnectHandler } from './repo-connect';
 import { repoIndexHandler } from './repo-index';
 import { repoSyncHandler } from './repo-sync';
+import { siteBuildHandler } from './site-build';
 
 export type { JobDeps } from './deps';
 
@@ -26,5 +28,6 @@ export function registerApplicationJobs(registry: JobRegistry, deps: JobDeps): v
   registry.register(repoCheckoutJob, repoCheckoutHandler(deps));
   registry.register(repoIndexJob, repoIndexHandler(deps));
   registry.register(livedocsGenerateJob, livedocsGenerateHandler(deps));
+  registry.register(siteBuildJob, siteBuildHandler(deps));
   registry.check(JOB_DEFINITIONS);
 }

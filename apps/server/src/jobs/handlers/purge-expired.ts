@@ -7,6 +7,8 @@ import {
 import { deleteFinishedJobs } from '../../repositories/jobs-repository';
 import { pruneOldCommits } from '../../services/repos/commit-retention';
 import { removeOrphanClones } from '../../services/repos/orphan-clones';
+import { removeOrphanBuilds } from '../../services/sites/orphan-builds';
+import { siteStoreOf } from '../../services/sites/staticdocs-service';
 import type { JobHandler } from '../job-definition';
 import type { JobDeps } from './deps';
 import { scheduleNextPurge } from '../schedule';
@@ -32,6 +34,7 @@ export function purgeExpiredHandler(deps: JobDeps): JobHandler<Record<string, ne
       ['jobs', () => deleteFinishedJobs(deps.db, nowIso(-FINISHED_JOB_KEEP_MS))],
       ['repo_clones', () => removeOrphanClones(deps.db, deps.config.dataDir)],
       ['repo_commits', () => pruneOldCommits(deps.db)],
+      ['site_builds', () => removeOrphanBuilds(deps.db, siteStoreOf(deps))],
     ] as const;
     const deleted: Record<string, number> = {};
     for (const [index, [table, purge]] of steps.entries()) {

@@ -32,7 +32,7 @@ export async function seedPlans(db: Db): Promise<void> {
   }
 }
 
-function catalogueEntry(planId: PlanId) {
+export function catalogueEntry(planId: PlanId) {
   const plan = PLAN_CATALOGUE.find((entry) => entry.plan_id === planId);
   if (!plan) throw new Error(`Plan ${planId} is missing from the catalogue`);
   return plan;
@@ -56,7 +56,7 @@ interface CurrentPlan {
 }
 
 /** The plan the user is on now; with BILLING=off everyone is self-hosted. */
-async function currentPlan(ctx: ServiceContext, userId: string): Promise<CurrentPlan> {
+export async function currentPlan(ctx: ServiceContext, userId: string): Promise<CurrentPlan> {
   if (ctx.config.billing === 'off') {
     return { plan: 'self-hosted', status: 'active', currentPeriodEnd: null };
   }

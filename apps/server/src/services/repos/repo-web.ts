@@ -67,6 +67,13 @@ function forgeOf(host: string): Forge | null {
 
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
+/** The repository's page on GitHub, GitLab, Bitbucket or Gitea/Codeberg, or null. */
+export function repoWebUrl(repoUrl: string): string | null {
+  const parts = remoteParts(repoUrl);
+  if (!parts || parts.protocol === 'file' || !parts.path || !forgeOf(parts.host)) return null;
+  return `https://${parts.host}${parts.webPort ? `:${parts.webPort}` : ''}/${encodePath(parts.path)}`;
+}
+
 /**
  * The file's page on GitHub, GitLab, Bitbucket or Gitea/Codeberg at `commitId`, or null for
  * other hosts and local repositories.
