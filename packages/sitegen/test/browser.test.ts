@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,5 +136,99 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('a built site opened from disk in Ch
       );
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
+  });
+});
+
+/**
+ * The server serves sites from an opaque origin: `sandbox allow-scripts` without
+ * allow-same-origin, and `form-action 'none'` (apps/server routes/staticdocs/site-routes.ts).
+ * Styles, scripts, search and the toggle must work there too (localStorage throws there).
+ */
+const SERVED_CSP =
+  "sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox; default-src 'self' data:; " +
+  "script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'none'; " +
+  "object-src 'none'; base-uri 'none'; form-action 'none'";
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+describe.skipIf(!existsSync(CHROMIUM_PATH))('a built site served in a sandbox', () => {
+  let siteDir: string;
+  let profile: string;
+  let server: Server;
+  let context: BrowserContext;
+  let base: string;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    siteDir = mkdtempSync(join(tmpdir(), 'codedocs-site-'));
+    profile = mkdtempSync(join(tmpdir(), 'codedocs-chromium-'));
+    await buildSite(fixtureModel(), {
+      async write(path, data) {
+        const target = join(siteDir, path);
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileSync(target, data);
+      },
+    });
+    server = createServer((request, response) => {
+      const path = decodeURIComponent(new URL(request.url ?? '/', 'http://site').pathname).slice(1);
+      if (path.includes('..') || !existsSync(join(siteDir, path))) {
+        response.writeHead(404).end();
+        return;
+      }
+      response.writeHead(200, {
+        'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
+        'content-security-policy': SERVED_CSP,
+        'x-content-type-options': 'nosniff',
+      });
+      response.end(readFileSync(join(siteDir, path)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    await context.route(
+      (url) => url.origin !== base,
+      (route) => route.abort(),
+    );
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await new Promise((resolve) => server?.close(resolve));
+    rmSync(profile, { recursive: true, force: true });
+    rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  it('styles, searches (Enter opens the search page), and toggles dark', async () => {
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) problems.push(message.text());
+    });
+    await page.goto(`${base}/index.html`);
+    expect(await page.evaluate(() => self.origin)).toBe('null'); // opaque: the sandbox holds
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(255, 255, 255)',
+    );
+    await page.keyboard.press('/');
+    await page.keyboard.type('store');
+    await page.locator('#search-results .search-result').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/search\.html\?q=store$/);
+    await page.locator('#search-page-results .search-result').first().waitFor();
+    expect(await page.locator('#search-page-results .result-name').first().textContent()).toBe(
+      'Store',
+    );
+    await page.locator('#theme-toggle').click();
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(13, 17, 23)',
+    );
+    expect(problems).toEqual([]);
   });
 });

@@ -158,14 +158,27 @@ export const SITE_JS = `(function () {
         if (event.key === 'ArrowDown') active = (active + 1) % all.length;
         else active = active <= 0 ? all.length - 1 : active - 1;
         highlightActive();
-      } else if (event.key === 'Enter' && active >= 0 && all[active]) {
+      } else if (event.key === 'Enter') {
         event.preventDefault();
-        window.location.href = all[active].href;
+        if (active >= 0 && all[active]) window.location.href = all[active].href;
+        else openSearchPage();
       } else if (event.key === 'Escape') {
         box.hidden = true;
         input.blur();
       }
     });
+    // Enter opens the search page by navigation, not by submitting the form: a sandboxed page
+    // (the server serves sites so) may not submit forms (the form stays for pages without scripts).
+    function openSearchPage() {
+      var q = input.value.trim();
+      if (q) window.location.href = root + 'search.html?q=' + encodeURIComponent(q);
+    }
+    if (input.form) {
+      input.form.addEventListener('submit', function (event) {
+        event.preventDefault();
+        openSearchPage();
+      });
+    }
     document.addEventListener('click', function (event) {
       if (!box.contains(event.target) && event.target !== input) box.hidden = true;
     });
