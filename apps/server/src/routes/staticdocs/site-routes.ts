@@ -9,7 +9,7 @@ import { siteFileOfToken } from '../../services/sites/staticdocs-service';
  * elsewhere. A site's own CSP meta tag forbids every external request besides.
  */
 export const SITE_CONTENT_SECURITY_POLICY =
-  "sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox; default-src 'self' data:; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+  "sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox; default-src 'self' data:; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self' data:; connect-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 /**
  * `GET /sites/{token}/…`: a file of the folder the short-lived `site` token names (made by
