@@ -13,15 +13,33 @@ function pick(
   return candidates?.find((o) => allowed.has(o.kind) && (!topLevelOnly || !o.parentId));
 }
 
-/** The class (or struct/trait) enclosing an object of this file, for `this.x()` calls. */
-function enclosingType(
+/**
+ * The member named `name` of the object `this`/`self` stands for inside `object`: of the
+ * enclosing class (or struct/trait), or of the constructor function whose prototype methods
+ * the enclosing method is (`View.prototype.render = function () { this.lookup() }`).
+ */
+function selfMember(
   object: SymbolObject | undefined,
+  name: string,
   local: FileSymbols | undefined,
 ): SymbolObject | undefined {
+  const named = local?.byName.get(name);
+  if (!named) return undefined;
   let current = object;
   while (current) {
-    if (TYPES.has(current.kind)) return current;
-    current = current.parentId ? local?.byId.get(current.parentId) : undefined;
+    const id = current.id;
+    if (TYPES.has(current.kind)) return named.find((o) => o.parentId === id);
+    const parent = current.parentId ? local?.byId.get(current.parentId) : undefined;
+    // a method's holder is what `this` is, whatever kind of object it is
+    if (current.kind === 'method' && parent && !TYPES.has(parent.kind)) {
+      return named.find((o) => o.parentId === parent.id && o.kind === 'method');
+    }
+    // a constructor function: its prototype methods
+    if (current.kind === 'function') {
+      const method = named.find((o) => o.parentId === id && o.kind === 'method');
+      if (method) return method;
+    }
+    current = parent;
   }
   return undefined;
 }
@@ -68,8 +86,7 @@ export function resolveFileReferences(file: FileIndex, scope: ResolveScope): Ref
     const self = site.qualifier === 'this' || site.qualifier === 'self' || site.qualifier === 'cls';
     if (self) {
       const owner = site.fromId ? local?.byId.get(site.fromId) : undefined;
-      const type = enclosingType(owner, local);
-      target = type ? local?.byName.get(site.name)?.find((o) => o.parentId === type.id) : undefined;
+      target = selfMember(owner, site.name, local);
     } else if (!site.qualifier) {
       target = pick(local?.byName.get(site.name), allowed, false);
       if (!target) {
