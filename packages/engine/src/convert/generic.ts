@@ -200,7 +200,7 @@ function declare(
     ...(prefix ? { prefix } : {}),
     signature:
       body || isFunction ? signatureOf(ctx, node, body) : (node.text.split('\n')[0] ?? '').trim(),
-    parameters: isFunction ? readGenericParameters(node) : [],
+    parameters: isFunction ? readGenericParameters(node, language) : [],
     ...(returns ? { returnType: returns } : {}),
     modifiers: {
       exported,
