@@ -117,18 +117,30 @@ interface Scope {
 }
 
 /**
+ * The dotted name a file is imported by: `src/flask/app.py` is `flask.app`, since a leading
+ * `src/` or `lib/` folder is the project's layout, not a package (it is on the import path).
+ */
+export function pythonModuleName(path: string): string {
+  const parts = path
+    .replace(/\.pyi?$/, '')
+    .replace(/\/__init__$/, '')
+    .split('/')
+    .filter(Boolean);
+  if (parts.length > 1 && LAYOUT_FOLDERS.includes(parts[0]!)) parts.shift();
+  return parts.join('.');
+}
+
+/** Folders that hold a project's packages without being one (src layout; imports.ts agrees). */
+const LAYOUT_FOLDERS = ['src', 'lib'];
+
+/**
  * Python: every `def` and `class` at any depth (as ast.walk sees them), their docstrings,
  * decorators, call sites, base classes and imports.
  */
 export function convertPython(root: Node, ctx: ConvertContext): void {
   // the file itself is a module object carrying the module docstring; definitions keep their
   // ast-style qualified names (not prefixed with the module) so ids survive package moves
-  const moduleName = ctx.path
-    .replace(/\.pyi?$/, '')
-    .replace(/\/__init__$/, '')
-    .split('/')
-    .filter(Boolean)
-    .join('.');
+  const moduleName = pythonModuleName(ctx.path);
   const moduleDoc = toDoc(readDocstring(root));
   addObject(ctx, root, {
     kind: 'module',

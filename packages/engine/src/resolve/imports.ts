@@ -45,7 +45,8 @@ function resolvePython(fromPath: string, source: string, paths: PathSet): string
       roots.push(dir);
       dir = posix.dirname(dir);
     }
-    roots.push('');
+    // src layout: tests and scripts beside `src/` import the packages inside it
+    roots.push('', 'src', 'lib');
   }
   for (const root of roots) {
     const stem = [root, rest].filter(Boolean).join('/');
