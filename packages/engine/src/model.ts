@@ -109,6 +109,12 @@ export interface ImportSite {
   source: string;
   names: string[];
   line: number;
+  /**
+   * The name the module itself is bound to, when calls reach it as `alias.f()`: `ns` of
+   * `import * as ns`, `x` of `const x = require('./x')`, `a.b` of Python's `import a.b`, a Go
+   * package's name. Absent when the import only brings names in.
+   */
+  alias?: string;
 }
 
 /** Something worth telling the user about a file; never fatal. */

@@ -197,6 +197,16 @@ export function textOf(ctx: ConvertContext, node: Node): string {
   return ctx.source.slice(node.startIndex, node.endIndex);
 }
 
+/**
+ * The receiver of a member call as recorded on its site: the text as written, or for a long one
+ * its end after `…`. Never dropped: a call on a receiver is not a bare call, and resolution
+ * must not treat `a.b().c()` as a call of a function `c`.
+ */
+export function siteQualifier(text: string): string {
+  const flat = text.length < 60 ? text : `…${text.slice(-50)}`;
+  return flat.replace(/\s+/g, ' ');
+}
+
 /** An identifier (ASCII; other names go through the tree) starting exactly where the regex is placed. */
 const IDENTIFIER = /[A-Za-z_$#][\w$]*/y;
 
@@ -256,7 +266,7 @@ export function addDottedCall(
     'call',
     name,
     from,
-    qualifier !== undefined && qualifier.length < 60 ? qualifier : undefined,
+    qualifier !== undefined ? siteQualifier(qualifier) : undefined,
   );
   return true;
 }

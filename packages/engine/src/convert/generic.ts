@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { CodeObject, ObjectKind } from '../model.ts';
-import { addObject, addSite, signatureOf, type ConvertContext } from './context.ts';
+import { addObject, addSite, signatureOf, siteQualifier, type ConvertContext } from './context.ts';
 import { RULES, type LanguageRules } from './generic-rules.ts';
 import { deepName, parameterList, readGenericParameters } from './generic-params.ts';
 import { bodyOf, readDoc } from './generic-parts.ts';
@@ -290,19 +290,20 @@ function record(
     if (t === 'command') callee = node.childForFieldName('name');
     if (!callee) return;
     const text = callee.text;
-    const m = /^(.*?)(?:\.|::|->|:)?([\w$]+[!?]?)$/.exec(text.replace(/\s+/g, ''));
+    // `recv.name`, `Type::name`, `$obj->name`, or a name alone (also after an operator the
+    // grammar folded into the callee: `value * Double(x)` calls Double)
+    const m =
+      /^(.*)(?:\.|::|->|:)([\w$]+[!?]?)$/.exec(text.replace(/\s+/g, '')) ??
+      /()([\w$]+[!?]?)$/.exec(text);
     if (!m || !m[2]) return;
-    const qualifier = m[1]?.includes('(')
-      ? undefined
-      : m[1] || node.childForFieldName('object')?.text || node.childForFieldName('receiver')?.text;
-    addSite(
-      ctx,
-      callee,
-      'call',
-      m[2],
-      owner,
-      qualifier && qualifier.length < 60 ? qualifier : undefined,
-    );
+    // the receiver as written, also when it is a call (`self.octets().serialize(s)`): such a
+    // call is a method call on an unknown type, never a bare call of `serialize`
+    const written = m[1]
+      ? text.slice(0, text.lastIndexOf(m[2])).replace(/\s*(?:\.|::|->|:)\s*$/, '')
+      : undefined;
+    const qualifier =
+      written || node.childForFieldName('object')?.text || node.childForFieldName('receiver')?.text;
+    addSite(ctx, callee, 'call', m[2], owner, qualifier ? siteQualifier(qualifier) : undefined);
     // Ruby `raise Error`, Rust `panic!`: calls that throw
     if (owner?.body && (m[2] === 'raise' || m[2] === 'panic!')) {
       const arg = node.childForFieldName('arguments')?.namedChild(0)?.text.split(/[,(]/)[0]?.trim();
@@ -317,12 +318,16 @@ function record(
       node.childForFieldName('argument') ??
       node.namedChild(0)
     )?.text;
-    if (source)
+    if (source) {
+      const module = source.replace(/^["<']|[">']$/g, '');
+      const alias = ctx.language === 'go' ? goPackageAlias(node, module) : undefined;
       ctx.imports.push({
-        source: source.replace(/^["<']|[">']$/g, ''),
+        source: module,
         names: ['*'],
         line: node.startPosition.row + 1,
+        ...(alias ? { alias } : {}),
       });
+    }
     return;
   }
   if (rules.typeUsages?.includes(t)) {
@@ -357,6 +362,26 @@ function record(
         );
     }
   }
+}
+
+/**
+ * The name a Go import binds: its alias, or the package name, which by convention is the last
+ * path element without a major-version suffix (`gopkg.in/yaml.v3` and `x/v2` are `yaml`, `x`).
+ * `_` imports bind nothing.
+ */
+function goPackageAlias(node: Node, path: string): string | undefined {
+  const alias = node.childForFieldName('name')?.text;
+  // `_` binds nothing; `.` (kept as such) brings the package's names in unqualified
+  if (alias) return alias === '_' ? undefined : alias;
+  const parts = path.split('/');
+  let last = parts.pop() ?? '';
+  if (/^v\d+$/.test(last) && parts.length) last = parts.pop()!;
+  return (
+    last
+      .replace(/\.v\d+$/, '')
+      .replace(/^go-/, '')
+      .replace(/-/g, '_') || undefined
+  );
 }
 
 /** Thrown types, returned values and early exits, for the doc generator. */

@@ -7,6 +7,7 @@ import {
   addObject,
   addSite,
   identifierText,
+  siteQualifier,
   signatureOf,
   textOf,
   type ConvertContext,
@@ -267,7 +268,7 @@ function record(
             'call',
             textOf(ctx, attr),
             owner,
-            qualifier !== undefined && qualifier.length < 60 ? qualifier : undefined,
+            qualifier !== undefined ? siteQualifier(qualifier) : undefined,
           );
         }
       }
@@ -311,9 +312,17 @@ function record(
       return;
     case 'import_statement':
       for (const name of namedKids(node)) {
-        const module = name.type === 'aliased_import' ? fieldText(name, 'name') : name.text;
+        const aliased = name.type === 'aliased_import';
+        const module = aliased ? fieldText(name, 'name') : name.text;
+        // `import a.b` binds `a.b` (calls read `a.b.f()`); `import a.b as c` binds `c`
+        const alias = aliased ? fieldText(name, 'alias') : module;
         if (module)
-          ctx.imports.push({ source: module, names: ['*'], line: node.startPosition.row + 1 });
+          ctx.imports.push({
+            source: module,
+            names: ['*'],
+            line: node.startPosition.row + 1,
+            ...(alias ? { alias } : {}),
+          });
       }
       return;
     case 'import_from_statement': {

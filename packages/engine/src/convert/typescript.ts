@@ -5,6 +5,7 @@ import {
   addObject,
   addSite,
   identifierText,
+  siteQualifier,
   leadingIdentifier,
   signatureOf,
   textOf,
@@ -642,10 +643,15 @@ function record(node: Node, type: string, ctx: ConvertContext, scope: Scope): vo
         if (callee === 'require') {
           const arg = node.childForFieldName('arguments')?.namedChild(0);
           if (arg?.type === 'string') {
+            // `const utils = require('./utils')` binds the module to `utils`
+            const holder = parentOf(node);
+            const alias =
+              holder?.type === 'variable_declarator' ? declaratorName(ctx, holder) : undefined;
             ctx.imports.push({
               source: textOf(ctx, arg).slice(1, -1),
               names: [],
               line: node.startPosition.row + 1,
+              ...(alias ? { alias } : {}),
             });
           }
           return;
@@ -662,7 +668,7 @@ function record(node: Node, type: string, ctx: ConvertContext, scope: Scope): vo
             'call',
             textOf(ctx, prop),
             owner,
-            qualifier !== undefined && qualifier.length < 60 ? qualifier : undefined,
+            qualifier !== undefined ? siteQualifier(qualifier) : undefined,
           );
         }
       }
@@ -731,10 +737,24 @@ function record(node: Node, type: string, ctx: ConvertContext, scope: Scope): vo
       const sourceNode = node.childForFieldName('source');
       if (!sourceNode) return;
       const source = textOf(ctx, sourceNode).slice(1, -1);
-      ctx.imports.push({ source, names: importedNames(node), line: node.startPosition.row + 1 });
+      const alias = namespaceAlias(ctx, node);
+      ctx.imports.push({
+        source,
+        names: importedNames(node),
+        line: node.startPosition.row + 1,
+        ...(alias ? { alias } : {}),
+      });
       return;
     }
   }
+}
+
+/** `ns` of `import * as ns from './x'`. */
+function namespaceAlias(ctx: ConvertContext, node: Node): string | undefined {
+  const clause = namedKids(node).find((c) => c.type === 'import_clause');
+  const namespace = clause && namedKids(clause).find((c) => c.type === 'namespace_import');
+  const id = namespace && namedKids(namespace).find((c) => c.type === 'identifier');
+  return id ? textOf(ctx, id) : undefined;
 }
 
 /** Names an import brings in, as the exporting file spells them (`default`, `*`, or the name). */
