@@ -13,8 +13,14 @@ function nameOf(node: Node, language: string): string | undefined {
   if (node.type === 'secondary_constructor') return 'constructor';
   const field = node.childForFieldName('name');
   if (field) return field.text.replace(/^\$/, '');
-  if (language === 'rust' && node.type === 'impl_item')
-    return node.childForFieldName('type')?.text.replace(/<.*$/, '');
+  if (language === 'rust' && node.type === 'impl_item') {
+    // `impl<'a> Trait for &'a mut [T]`: the type's own name, without references and generics
+    return node
+      .childForFieldName('type')
+      ?.text.replace(/<[\s\S]*$/, '')
+      .replace(/^&\s*('\w+\s+)?(mut\s+)?(dyn\s+)?/, '')
+      .trim();
+  }
   const declarator = node.childForFieldName('declarator');
   if (declarator) {
     const fnDecl =
@@ -23,11 +29,33 @@ function nameOf(node: Node, language: string): string | undefined {
         : firstOfType(declarator, ['function_declarator']);
     if (node.type === 'type_definition') return deepName(declarator);
     if (!fnDecl) return undefined;
-    return fnDecl.childForFieldName('declarator')?.text;
+    // `void (*hook)(int)` declares a variable holding a function pointer, not a function
+    const declared = fnDecl.childForFieldName('declarator');
+    if (!declared || /^(parenthesized|pointer|abstract)/.test(declared.type)) return undefined;
+    return declared.text;
   }
   if (node.type === 'const_element') return namedKids(node)[0]?.text;
+  // an anonymous `struct {…}`/`enum {…}` has no name of its own (its typedef names it); the
+  // first identifier inside would be a member's
+  if (ANONYMOUS_SPECIFIERS.has(node.type)) return undefined;
   return firstOfType(node, ['type_identifier', 'simple_identifier', 'identifier', 'constant'])
     ?.text;
+}
+
+const ANONYMOUS_SPECIFIERS = new Set([
+  'struct_specifier',
+  'union_specifier',
+  'enum_specifier',
+  'class_specifier',
+]);
+
+/**
+ * A name a declaration can have: not a fragment of broken code (a parse error once produced a
+ * 42,000-character "name") nor a declarator in parentheses. Operators keep their symbols.
+ */
+function plausibleName(name: string): boolean {
+  if (name.length > 200 || /[\n\r]/.test(name)) return false;
+  return /^(~?operator\b|`)/.test(name) || !/[(){};,=\s]/.test(name);
 }
 
 function kindOf(
@@ -96,14 +124,17 @@ const BODY_FACTS = ['throw_statement', 'throw_expression', 'return_statement', '
 interface Scope {
   parent?: CodeObject;
   owner?: CodeObject;
+  /** Inside `impl Trait for u32` with no `u32` declared in the file: the methods' qualifier. */
+  implFor?: string;
+  /** A type alias whose text holds the sites (`type H func(*Context)` uses Context). */
+  alias?: CodeObject;
 }
 
-function declare(
-  node: Node,
-  ctx: ConvertContext,
-  rules: LanguageRules,
-  parent: CodeObject | undefined,
-): CodeObject | 'skip' | undefined {
+/** What a node declares: an object, nothing to list ('skip'), or an impl of an absent type. */
+type Declared = CodeObject | 'skip' | { implFor: string } | undefined;
+
+function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: Scope): Declared {
+  const parent = scope.parent;
   const rule = rules.declarations[node.type];
   if (!rule) return undefined;
   const language = ctx.language;
@@ -124,7 +155,7 @@ function declare(
   )
     return undefined;
   let name = nameOf(node, language);
-  if (!name) return undefined;
+  if (!name || !plausibleName(name)) return undefined;
   let owner = parent;
   let prefix: string | undefined;
   // out-of-line members and receivers: `Shape::count`, `func (r *Rect) Area`, `impl Point`, `M.add`
@@ -135,6 +166,7 @@ function declare(
   }
   const receiver = node.childForFieldName('receiver');
   if (receiver) prefix = firstOfType(receiver, ['type_identifier'])?.text;
+  else if (!prefix && scope.implFor) prefix = scope.implFor;
   if (prefix) {
     const full = parent ? `${parent.qualifiedName}.${prefix}` : prefix;
     owner =
@@ -147,10 +179,13 @@ function declare(
     const target = ctx.objects.find(
       (o) => o.name === name && o.parentId === parent?.id && TYPE_KINDS.has(o.kind),
     );
-    return target ?? implPlaceholder(ctx, node, name, parent);
+    // `impl Display for u32`, or an impl of a type declared in another file: its methods are
+    // qualified by the type's name; no struct is invented for it
+    return target ?? { implFor: prefix ? `${prefix}.${name}` : name };
   }
   let kind = kindOf(node, rule.kind, owner, name, rules);
   if (!kind) return 'skip';
+  if (kind === 'function' && scope.implFor && !owner?.body) kind = 'method';
   if (node.type === 'singleton_method') kind = 'method';
   const body = bodyOf(node);
   const isFunction = kind === 'function' || kind === 'method' || kind === 'constructor';
@@ -239,31 +274,24 @@ function noteDeclaredName(ctx: ConvertContext, node: Node, kind: ObjectKind): vo
   declaredNames.set(ctx, set);
 }
 
-/** `impl Point` without a `struct Point` in the same file: a struct entry to hang methods on. */
-function implPlaceholder(
-  ctx: ConvertContext,
-  node: Node,
-  name: string,
-  parent: CodeObject | undefined,
-): CodeObject {
-  return addObject(ctx, node, {
-    kind: 'struct',
-    name,
-    parent,
-    signature: signatureOf(ctx, node, bodyOf(node)),
-  });
-}
-
 function enter(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: Scope): Scope {
-  const declared = declare(node, ctx, rules, scope.parent);
+  const declared = declare(node, ctx, rules, scope);
   let inner = scope;
   if (declared && declared !== 'skip') {
-    inner = {
-      parent: declared.kind === 'constant' ? scope.parent : declared,
-      owner: declared.body ? declared : undefined,
-    };
+    if ('implFor' in declared) {
+      inner = { ...(scope.parent ? { parent: scope.parent } : {}), implFor: declared.implFor };
+    } else if (declared.kind === 'type') {
+      // a typedef holds no declarations (`typedef struct node {…} node;` declares both at the
+      // same level), though the names its text uses are its usages
+      inner = { ...(scope.parent ? { parent: scope.parent } : {}), alias: declared };
+    } else {
+      inner = {
+        parent: declared.kind === 'constant' ? scope.parent : declared,
+        owner: declared.body ? declared : undefined,
+      };
+    }
   }
-  record(node, ctx, rules, inner.owner ?? inner.parent);
+  record(node, ctx, rules, inner.owner ?? inner.alias ?? inner.parent);
   return inner;
 }
 
