@@ -297,6 +297,11 @@ function declareAssignment(node: Node, ctx: ConvertContext, scope: Scope): CodeO
   }
   const target = propertyTarget(leftText, declaredRoots(ctx), exportAliases(ctx));
   if (!target) return undefined;
+  // `var parse = exports.parse = function () {}` is the function `parse`, declared once by its
+  // declarator (which also exports it)
+  let top: Node | null = parentOf(node);
+  while (top?.type === 'assignment_expression') top = parentOf(top);
+  if (top?.type === 'variable_declarator') return undefined;
   if (target.container.length === 0) {
     // `exports.f = …`: a function of the module, as `export function f` would be
     return functionObject(
