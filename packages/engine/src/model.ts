@@ -96,6 +96,12 @@ export interface Site {
   name: string;
   /** Receiver or module qualifier when written (`obj` in `obj.f()`). */
   qualifier?: string;
+  /**
+   * The receiver's type where the code declares it: the qualifier is a parameter with a named
+   * type (`c *Context`, `jar: Jar`) or a Go method's receiver. Resolution looks the method up in
+   * that type only.
+   */
+  receiverType?: string;
   kind: 'call' | 'usage' | 'extends' | 'implements';
   line: number;
   column: number;

@@ -1,6 +1,13 @@
 import type { Node } from 'web-tree-sitter';
 import type { CodeObject, ObjectKind } from '../model.ts';
-import { addObject, addSite, signatureOf, siteQualifier, type ConvertContext } from './context.ts';
+import {
+  addObject,
+  addSite,
+  noteReceiver,
+  signatureOf,
+  siteQualifier,
+  type ConvertContext,
+} from './context.ts';
 import { RULES, type LanguageRules } from './generic-rules.ts';
 import { deepName, parameterList, readGenericParameters } from './generic-params.ts';
 import { bodyOf, readDoc } from './generic-parts.ts';
@@ -253,6 +260,13 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     ...(doc ? { doc } : {}),
     ...(isFunction ? { body: { throws: [], returnsValue: false, earlyExits: 0 } } : {}),
   });
+  if (receiver && language === 'go') {
+    // `func (e *Engine) Serve()`: calls on `e` are calls on Engine
+    const declaration = namedKids(receiver).find((c) => c.type === 'parameter_declaration');
+    const receiverName = declaration?.childForFieldName('name')?.text;
+    const receiverType = declaration?.childForFieldName('type')?.text;
+    if (receiverName && receiverType) noteReceiver(object, receiverName, receiverType);
+  }
   return object;
 }
 

@@ -200,6 +200,44 @@ function resolveQualified(
     ?.find((o) => o.parentId === holder.id && o.kind !== 'class' && o.kind !== 'struct');
 }
 
+/**
+ * `c.Abort()` where `c` is declared `c *Context` (or is the receiver of a method of Context): the
+ * method of that type, whether it sits in the type's body or elsewhere (a Go method in another
+ * file of the package, a Rust impl).
+ */
+function resolveTyped(
+  site: Site,
+  typeName: string,
+  language: string | null,
+  local: FileSymbols | undefined,
+  visible: Visible[],
+  ancestors: Set<string>,
+): SymbolObject | undefined {
+  const type = resolveBare(
+    { ...site, name: typeName, kind: 'usage' },
+    TYPES,
+    language,
+    local,
+    visible,
+    ancestors,
+  );
+  const files = [local, ...visible.flatMap((v) => v.files)];
+  if (type) {
+    const symbols = files.find((f) => f?.path === type.path);
+    const member = symbols?.byName
+      .get(site.name)
+      ?.find((o) => o.parentId === type.id && o.kind !== 'class' && o.kind !== 'struct');
+    if (member) return member;
+  }
+  for (const symbols of files) {
+    const member = symbols?.byName
+      .get(site.name)
+      ?.find((o) => o.kind === 'method' && o.holder === typeName);
+    if (member) return member;
+  }
+  return undefined;
+}
+
 /** What an import makes visible, read from the scope. */
 function visibleOf(
   file: FileIndex,
@@ -284,6 +322,8 @@ export function resolveFileReferences(file: FileIndex, scope: ResolveScope): Ref
       target = selfMember(owner, site.name, local);
     } else if (qualifier === undefined) {
       target = resolveBare(site, allowed, file.language, local, visible, ancestors);
+    } else if (site.receiverType !== undefined) {
+      target = resolveTyped(site, site.receiverType, file.language, local, visible, ancestors);
     } else {
       target = resolveQualified(
         site,

@@ -9,6 +9,11 @@ export interface SymbolObject {
   path: string;
   /** A C/C++ function declared without a body (a prototype): calls prefer the definition. */
   prototype?: true;
+  /**
+   * The type a method without a parent object belongs to, from its qualified name: a Go method
+   * declared in another file than its type (`Engine` of `Engine.Serve`), a Rust impl's method.
+   */
+  holder?: string;
 }
 
 /** One file's objects by name and by id: all that resolving a site against the file needs. */
@@ -48,6 +53,10 @@ export function fileSymbols(file: FileIndex): FileSymbols {
     // a declaration's signature is all of it, up to its `;`; a definition's stops at its body
     if (cLike && object.kind === 'function' && object.signature.endsWith(';'))
       entry.prototype = true;
+    if (!object.parentId && object.kind === 'method') {
+      const scope = object.qualifiedName.slice(0, -object.name.length - 1);
+      if (scope) entry.holder = scope.slice(scope.lastIndexOf('.') + 1);
+    }
     symbols.byId.set(object.id, entry);
     const list = symbols.byName.get(object.name);
     if (list) list.push(entry);
@@ -66,7 +75,9 @@ export function symbolShape(symbols: FileSymbols | undefined): string {
   const lines: string[] = [];
   for (const [name, list] of symbols.byName) {
     for (const o of list)
-      lines.push(`${name}|${o.id}|${o.kind}|${o.parentId ?? ''}|${o.prototype ? 'p' : ''}`);
+      lines.push(
+        `${name}|${o.id}|${o.kind}|${o.parentId ?? ''}|${o.prototype ? 'p' : ''}|${o.holder ?? ''}`,
+      );
   }
   return lines.sort().join('\n');
 }
