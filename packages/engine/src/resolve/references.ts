@@ -49,7 +49,10 @@ function packageSiblings(file: FileIndex, scope: Pick<ResolveScope, 'paths'>): s
   ).filter((path) => path !== file.path);
 }
 
-/** Ancestors of an object of this file (itself first), by id: what a name in it can see. */
+/**
+ * Ancestors of an object of this file (itself first, then outwards), by id: what a name in it
+ * can see. A Set keeps that order, so the nearer of two visible declarations can be told.
+ */
 function ancestorsOf(id: string | undefined, local: FileSymbols | undefined): Set<string> {
   const out = new Set<string>();
   for (let current = id ? local?.byId.get(id) : undefined; current;) {
@@ -112,7 +115,15 @@ function resolveBare(
   const inScope = (o: SymbolObject) => !o.parentId || ancestors.has(o.parentId);
   const localNamed = local?.byName.get(site.name) ?? [];
   const own = localNamed.filter((o) => allowed.has(o.kind) && inScope(o));
-  if (own.length) return linkPrototype(preferDefinition(own)!, site.name, visible);
+  if (own.length) {
+    // the innermost declaration shadows outer ones (a function's local `class Node` over a
+    // top-level `Node`)
+    const order = [...ancestors];
+    const depth = (o: SymbolObject) => (o.parentId ? order.indexOf(o.parentId) : order.length);
+    const nearest = Math.min(...own.map(depth));
+    const innermost = own.filter((o) => depth(o) === nearest);
+    return linkPrototype(preferDefinition(innermost)!, site.name, visible);
+  }
   if (site.kind === 'call' && language && IMPLICIT_SELF.has(language)) {
     const member = localNamed.find(
       (o) =>
