@@ -215,7 +215,10 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
   }
   const visibility = kids(node)
     .flatMap((c) =>
-      c.type === 'modifiers' || c.type === 'visibility_modifier' || c.type === 'modifier'
+      c.type === 'modifiers' ||
+      c.type === 'visibility_modifier' ||
+      c.type === 'modifier' ||
+      c.type === 'storage_class_specifier'
         ? [c.text]
         : [],
     )
@@ -230,11 +233,16 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
         .map((c) => c.text),
     );
   }
+  // C's `static` at file level is internal linkage: the function is not the file's API
+  const fileLocal =
+    (language === 'c' || language === 'cpp') &&
+    /\bstatic\b/.test(visibility) &&
+    !(owner && TYPE_KINDS.has(owner.kind));
   const exported = rules.exportByCase
     ? /^[A-Z]/.test(name)
     : language === 'rust'
       ? /^pub\b/.test(visibility)
-      : !/\bprivate\b/.test(visibility);
+      : !/\bprivate\b/.test(visibility) && !fileLocal;
   const object = addObject(ctx, node, {
     kind,
     name,

@@ -1,6 +1,6 @@
 import type { Reference } from '../model.ts';
 import { posix } from 'node:path';
-import { filesInFolder, headerCompanions, resolveImportPath } from './imports.ts';
+import { filesInFolder, headerCompanions, isCSource, resolveImportPath } from './imports.ts';
 import type { PathSet } from './symbols.ts';
 
 /** What a commit changed, as the planner of an incremental resolve needs it. */
@@ -29,15 +29,16 @@ export function affectedFiles(outline: ChangeOutline, previous: Iterable<Referen
   // an import also sees a Go package's other files and a C header's source file: a change to
   // any of them reaches the importer (deleted ones included, so paths are compared, not listed)
   const reshapedGoFolders = new Set<string>();
-  const reshapedCompanions = new Set<string>();
+  const reshapedCFolders = new Set<string>();
   for (const path of outline.reshaped) {
     if (path.endsWith('.go')) reshapedGoFolders.add(folderOf(path));
-    else reshapedCompanions.add(path);
+    else if (isCSource(path)) reshapedCFolders.add(folderOf(path));
   }
   const seesReshaped = (toFile: string): boolean => {
     if (outline.reshaped.has(toFile)) return true;
     if (toFile.endsWith('.go')) return reshapedGoFolders.has(folderOf(toFile));
-    return headerCompanions(toFile).some((path) => reshapedCompanions.has(path));
+    // a header's definitions are looked for among the C sources of its folder
+    return headerCompanions(toFile).length > 0 && reshapedCFolders.has(folderOf(toFile));
   };
   for (const ref of previous) {
     if (ref.kind !== 'import' || outline.changed.has(ref.fromFile) || affected.has(ref.fromFile))

@@ -46,10 +46,28 @@ export function resolveImportTargets(
   if (language === 'go') return goPackageFiles(source, paths, false);
   const target = resolveImportPath(fromPath, language, source, paths);
   if (!target) return [];
-  if (language === 'c' || language === 'cpp') {
-    return [target, ...headerCompanions(target).filter((path) => paths.has(path))];
-  }
+  if (language === 'c' || language === 'cpp') return [target, ...headerSources(target, paths)];
   return [target];
+}
+
+/**
+ * The source files that may define what a header declares: those of its folder, the one with
+ * its stem first (`server.h` is defined across `src/*.c` in many C projects, `x.h` by `x.c` in
+ * most).
+ */
+export function headerSources(header: string, paths: PathSet): string[] {
+  if (!HEADER.test(header)) return [];
+  const companions = headerCompanions(header).filter((path) => paths.has(path));
+  const folder = posix.dirname(header);
+  const others = filesInFolder(paths, folder === '.' ? '' : folder).filter(
+    (path) => isCSource(path) && !companions.includes(path),
+  );
+  return [...companions, ...others];
+}
+
+/** A C or C++ source file (not a header). */
+export function isCSource(path: string): boolean {
+  return C_SOURCES.some((ext) => path.endsWith(ext));
 }
 
 const HEADER = /\.(h|hh|hpp|hxx|h\+\+)$/;

@@ -24,6 +24,11 @@ interface Visible {
   bare: 'all' | ReadonlySet<string>;
   /** The name the module is bound to (`ns.f()`), when it is. */
   alias?: string;
+  /**
+   * Files that only define what an included header declares (C sources beside it): reached
+   * through a prototype, never by a name directly.
+   */
+  definitions?: true;
 }
 
 /** The repository files a file's resolution reads besides itself, each once, in import order. */
@@ -132,10 +137,11 @@ function resolveBare(
     if (member) return member;
   }
   for (const imported of visible) {
+    if (imported.definitions) continue;
     if (imported.bare !== 'all' && !imported.bare.has(site.name)) continue;
     for (const symbols of imported.files) {
       const found = (symbols.byName.get(site.name) ?? []).filter(
-        (o) => allowed.has(o.kind) && !o.parentId,
+        (o) => allowed.has(o.kind) && !o.parentId && !o.internal,
       );
       if (found.length) return linkPrototype(preferDefinition(found)!, site.name, visible);
     }
@@ -144,23 +150,34 @@ function resolveBare(
 }
 
 /**
- * A call that reached a header's prototype goes on to the definition in the header's source file
- * (`x.h` → `x.c`, visible with the header), so every caller reaches one object.
+ * A call that reached a header's prototype goes on to the definition, so every caller reaches
+ * one object: the one in the header's own source file (`x.h` → `x.c`), else the only one among
+ * the C sources of the header's folder (`server.h` → `src/networking.c`). Two definitions (one
+ * per platform, say) leave the call at the prototype: nothing is guessed.
  */
 function linkPrototype(target: SymbolObject, name: string, visible: Visible[]): SymbolObject {
   if (!target.prototype) return target;
-  const companions = new Set(headerCompanions(target.path));
-  if (!companions.size) return target;
+  const sources = new Map<string, FileSymbols>();
   for (const imported of visible) {
-    for (const symbols of imported.files) {
-      if (!companions.has(symbols.path)) continue;
-      const definition = symbols.byName
-        .get(name)
-        ?.find((o) => o.kind === 'function' && !o.parentId && !o.prototype);
-      if (definition) return definition;
-    }
+    if (!imported.definitions) continue;
+    for (const symbols of imported.files) sources.set(symbols.path, symbols);
   }
-  return target;
+  const definitionIn = (symbols: FileSymbols | undefined) =>
+    symbols?.byName
+      .get(name)
+      ?.find((o) => o.kind === 'function' && !o.parentId && !o.prototype && !o.internal);
+  for (const companion of headerCompanions(target.path)) {
+    const definition = definitionIn(sources.get(companion));
+    if (definition) return definition;
+  }
+  const folder = posix.dirname(target.path);
+  const found = new Map<string, SymbolObject>();
+  for (const symbols of sources.values()) {
+    if (posix.dirname(symbols.path) !== folder) continue;
+    const definition = definitionIn(symbols);
+    if (definition) found.set(definition.id, definition);
+  }
+  return found.size === 1 ? [...found.values()][0]! : target;
 }
 
 /**
@@ -179,7 +196,7 @@ function resolveQualified(
   ancestors: Set<string>,
 ): SymbolObject | undefined {
   for (const imported of visible) {
-    if (imported.alias !== qualifier) continue;
+    if (imported.alias !== qualifier || imported.definitions) continue;
     for (const symbols of imported.files) {
       const found = (symbols.byName.get(site.name) ?? []).filter(
         (o) => allowed.has(o.kind) && !o.parentId,
@@ -232,7 +249,7 @@ function resolveTyped(
     visible,
     ancestors,
   );
-  const files = [local, ...visible.flatMap((v) => v.files)];
+  const files = [local, ...visible.filter((v) => !v.definitions).flatMap((v) => v.files)];
   if (type) {
     const symbols = files.find((f) => f?.path === type.path);
     const member = symbols?.byName
@@ -311,7 +328,12 @@ export function resolveFileReferences(file: FileIndex, scope: ResolveScope): Ref
     };
     if (targets[0] !== undefined) {
       ref.toFile = targets[0];
-      visible.push(visibleOf(file, site, targets, scope));
+      if (file.language === 'c' || file.language === 'cpp') {
+        // the header itself, then the sources that may define what it declares
+        visible.push(visibleOf(file, site, targets.slice(0, 1), scope));
+        if (targets.length > 1)
+          visible.push({ ...visibleOf(file, site, targets.slice(1), scope), definitions: true });
+      } else visible.push(visibleOf(file, site, targets, scope));
     }
     out.push(ref);
   }

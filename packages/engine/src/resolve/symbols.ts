@@ -9,6 +9,8 @@ export interface SymbolObject {
   path: string;
   /** A C/C++ function declared without a body (a prototype): calls prefer the definition. */
   prototype?: true;
+  /** A C/C++ `static` function: reachable from its own file only. */
+  internal?: true;
   /**
    * The type a method without a parent object belongs to, from its qualified name: a Go method
    * declared in another file than its type (`Engine` of `Engine.Serve`), a Rust impl's method.
@@ -53,6 +55,8 @@ export function fileSymbols(file: FileIndex): FileSymbols {
     // a declaration's signature is all of it, up to its `;`; a definition's stops at its body
     if (cLike && object.kind === 'function' && object.signature.endsWith(';'))
       entry.prototype = true;
+    if (cLike && object.kind === 'function' && !object.parentId && !object.modifiers.exported)
+      entry.internal = true;
     if (!object.parentId && object.kind === 'method') {
       const scope = object.qualifiedName.slice(0, -object.name.length - 1);
       if (scope) entry.holder = scope.slice(scope.lastIndexOf('.') + 1);
@@ -76,7 +80,7 @@ export function symbolShape(symbols: FileSymbols | undefined): string {
   for (const [name, list] of symbols.byName) {
     for (const o of list)
       lines.push(
-        `${name}|${o.id}|${o.kind}|${o.parentId ?? ''}|${o.prototype ? 'p' : ''}|${o.holder ?? ''}`,
+        `${name}|${o.id}|${o.kind}|${o.parentId ?? ''}|${o.prototype ? 'p' : ''}${o.internal ? 'i' : ''}|${o.holder ?? ''}`,
       );
   }
   return lines.sort().join('\n');
