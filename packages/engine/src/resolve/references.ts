@@ -54,14 +54,14 @@ function packageSiblings(file: FileIndex, scope: Pick<ResolveScope, 'paths'>): s
   ).filter((path) => path !== file.path);
 }
 
-/**
- * Ancestors of an object of this file (itself first, then outwards), by id: what a name in it
- * can see. A Set keeps that order, so the nearer of two visible declarations can be told.
- */
-function ancestorsOf(id: string | undefined, local: FileSymbols | undefined): Set<string> {
-  const out = new Set<string>();
+/** An object's ancestors by id, each with its depth (0 for the object itself, then outwards). */
+type Ancestors = Map<string, number>;
+
+/** Ancestors of an object of this file, by id: what a name in it can see, nearest first. */
+function ancestorsOf(id: string | undefined, local: FileSymbols | undefined): Ancestors {
+  const out: Ancestors = new Map();
   for (let current = id ? local?.byId.get(id) : undefined; current;) {
-    out.add(current.id);
+    out.set(current.id, out.size);
     current = current.parentId ? local?.byId.get(current.parentId) : undefined;
   }
   return out;
@@ -110,40 +110,53 @@ function preferDefinition(candidates: SymbolObject[]): SymbolObject | undefined 
  * class; a builtin such as `set(…)` never resolves to some class's `set` method.
  */
 function resolveBare(
-  site: Site,
+  name: string,
+  kind: Site['kind'],
   allowed: Set<string>,
   language: string | null,
   local: FileSymbols | undefined,
   visible: Visible[],
-  ancestors: Set<string>,
+  ancestors: Ancestors,
 ): SymbolObject | undefined {
-  const inScope = (o: SymbolObject) => !o.parentId || ancestors.has(o.parentId);
-  const localNamed = local?.byName.get(site.name) ?? [];
-  const own = localNamed.filter((o) => allowed.has(o.kind) && inScope(o));
-  if (own.length) {
-    // the innermost declaration shadows outer ones (a function's local `class Node` over a
-    // top-level `Node`)
-    const order = [...ancestors];
-    const depth = (o: SymbolObject) => (o.parentId ? order.indexOf(o.parentId) : order.length);
-    const nearest = Math.min(...own.map(depth));
-    const innermost = own.filter((o) => depth(o) === nearest);
-    return linkPrototype(preferDefinition(innermost)!, site.name, visible);
-  }
-  if (site.kind === 'call' && language && IMPLICIT_SELF.has(language)) {
-    const member = localNamed.find(
-      (o) =>
-        (o.kind === 'method' || o.kind === 'function') && o.parentId && ancestors.has(o.parentId),
-    );
-    if (member) return member;
+  const localNamed = local?.byName.get(name);
+  if (localNamed) {
+    // the innermost visible declaration shadows outer ones (a function's local `class Node`
+    // over a top-level `Node`); a definition before a prototype at the same depth
+    let best: SymbolObject | undefined;
+    let bestDepth = Infinity;
+    for (const o of localNamed) {
+      if (!allowed.has(o.kind)) continue;
+      const depth = o.parentId === undefined ? ancestors.size : ancestors.get(o.parentId);
+      if (depth === undefined) continue;
+      if (depth < bestDepth || (depth === bestDepth && best?.prototype && !o.prototype)) {
+        best = o;
+        bestDepth = depth;
+      }
+    }
+    if (best) return best.prototype ? linkPrototype(best, name, visible) : best;
+    if (kind === 'call' && language && IMPLICIT_SELF.has(language)) {
+      for (const o of localNamed) {
+        if (
+          (o.kind === 'method' || o.kind === 'function') &&
+          o.parentId &&
+          ancestors.has(o.parentId)
+        )
+          return o;
+      }
+    }
   }
   for (const imported of visible) {
     if (imported.definitions) continue;
-    if (imported.bare !== 'all' && !imported.bare.has(site.name)) continue;
+    if (imported.bare !== 'all' && !imported.bare.has(name)) continue;
     for (const symbols of imported.files) {
-      const found = (symbols.byName.get(site.name) ?? []).filter(
-        (o) => allowed.has(o.kind) && !o.parentId && !o.internal,
-      );
-      if (found.length) return linkPrototype(preferDefinition(found)!, site.name, visible);
+      const named = symbols.byName.get(name);
+      if (!named) continue;
+      let found: SymbolObject | undefined;
+      for (const o of named) {
+        if (!allowed.has(o.kind) || o.parentId || o.internal) continue;
+        if (!found || (found.prototype && !o.prototype)) found = o;
+      }
+      if (found) return found.prototype ? linkPrototype(found, name, visible) : found;
     }
   }
   return undefined;
@@ -193,7 +206,7 @@ function resolveQualified(
   language: string | null,
   local: FileSymbols | undefined,
   visible: Visible[],
-  ancestors: Set<string>,
+  ancestors: Ancestors,
 ): SymbolObject | undefined {
   for (const imported of visible) {
     if (imported.alias !== qualifier || imported.definitions) continue;
@@ -204,20 +217,12 @@ function resolveQualified(
       if (found.length) return linkPrototype(preferDefinition(found)!, site.name, visible);
     }
   }
-  const holderName = /^[A-Za-z_$][\w$]*$/.test(qualifier) ? qualifier : undefined;
-  if (!holderName) return undefined;
+  if (!IDENTIFIER.test(qualifier) || !namedAnywhere(site.name, local, visible)) return undefined;
   const holderKinds =
     language === 'javascript' || language === 'typescript' || language === 'tsx'
-      ? new Set([...HOLDERS, 'function', 'constant'])
+      ? SCRIPT_HOLDERS
       : HOLDERS;
-  const holder = resolveBare(
-    { ...site, name: holderName, kind: 'usage' },
-    holderKinds,
-    language,
-    local,
-    visible,
-    ancestors,
-  );
+  const holder = resolveBare(qualifier, 'usage', holderKinds, language, local, visible, ancestors);
   if (!holder) return undefined;
   const symbols =
     holder.path === local?.path
@@ -226,6 +231,20 @@ function resolveQualified(
   return symbols?.byName
     .get(site.name)
     ?.find((o) => o.parentId === holder.id && o.kind !== 'class' && o.kind !== 'struct');
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** JavaScript hangs members on functions and constants too (`View.cache()`, `api.get()`). */
+const SCRIPT_HOLDERS = new Set([...HOLDERS, 'function', 'constant']);
+
+/** Whether any file the site sees declares the name at all (most member calls are not ours). */
+function namedAnywhere(name: string, local: FileSymbols | undefined, visible: Visible[]): boolean {
+  if (local?.byName.has(name)) return true;
+  for (const imported of visible) {
+    if (imported.definitions) continue;
+    for (const symbols of imported.files) if (symbols.byName.has(name)) return true;
+  }
+  return false;
 }
 
 /**
@@ -239,16 +258,9 @@ function resolveTyped(
   language: string | null,
   local: FileSymbols | undefined,
   visible: Visible[],
-  ancestors: Set<string>,
+  ancestors: Ancestors,
 ): SymbolObject | undefined {
-  const type = resolveBare(
-    { ...site, name: typeName, kind: 'usage' },
-    TYPES,
-    language,
-    local,
-    visible,
-    ancestors,
-  );
+  const type = resolveBare(typeName, 'usage', TYPES, language, local, visible, ancestors);
   const files = [local, ...visible.filter((v) => !v.definitions).flatMap((v) => v.files)];
   if (type) {
     const symbols = files.find((f) => f?.path === type.path);
@@ -343,7 +355,7 @@ export function resolveFileReferences(file: FileIndex, scope: ResolveScope): Ref
   });
   if (siblings.length) visible.push({ files: siblings, bare: 'all' });
   const local = scope.symbols(file.path);
-  const ancestry = new Map<string | undefined, Set<string>>();
+  const ancestry = new Map<string | undefined, Ancestors>();
   for (const site of file.sites) {
     const allowed = site.kind === 'call' ? BARE_CALLABLE : TYPES;
     let ancestors = ancestry.get(site.fromId);
@@ -354,7 +366,7 @@ export function resolveFileReferences(file: FileIndex, scope: ResolveScope): Ref
       const owner = site.fromId ? local?.byId.get(site.fromId) : undefined;
       target = selfMember(owner, site.name, local);
     } else if (qualifier === undefined) {
-      target = resolveBare(site, allowed, file.language, local, visible, ancestors);
+      target = resolveBare(site.name, site.kind, allowed, file.language, local, visible, ancestors);
     } else if (site.receiverType !== undefined) {
       target = resolveTyped(site, site.receiverType, file.language, local, visible, ancestors);
     } else {
