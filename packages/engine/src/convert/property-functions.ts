@@ -63,3 +63,13 @@ export function propertyTarget(
 export function assignsExports(valueText: string): boolean {
   return /^(?:[A-Za-z_$][\w$]*\s*=\s*)*(?:module\.)?exports\s*=/.test(valueText);
 }
+
+/**
+ * `var parse = exports.parse = function () {}`: whether a declarator's chained value assigns the
+ * exports object or one of its properties, which exports what the declarator names.
+ */
+export function chainExports(valueText: string): boolean {
+  return /^(?:[A-Za-z_$][\w$.]*\s*=\s*)*?(?:module\.)?exports(?:\.[A-Za-z_$][\w$]*)?\s*=(?!=)/.test(
+    valueText,
+  );
+}

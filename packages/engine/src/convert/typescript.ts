@@ -19,7 +19,7 @@ import {
   readParameters,
   visibility,
 } from './typescript-parts.ts';
-import { assignsExports, propertyTarget } from './property-functions.ts';
+import { assignsExports, chainExports, propertyTarget } from './property-functions.ts';
 import { walkScoped } from './walk.ts';
 import { fieldText, hasToken, namedKids, parentOf, typeOf, typeText } from './nodes.ts';
 
@@ -225,13 +225,13 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
     if (value && valueType === 'assignment_expression') {
       // `var app = exports = module.exports = {}`: `app` stands for the exports object;
       // `var proto = module.exports = function (options) {}` declares the function `proto`
-      const exportsAlias = assignsExports(textOf(ctx, value));
-      if (exportsAlias) exportAliases(ctx).add(name);
+      const valueText = textOf(ctx, value);
+      if (assignsExports(valueText)) exportAliases(ctx).add(name);
       let end: Node | null = value;
       while (end?.type === 'assignment_expression') end = end.childForFieldName('right');
       if (end && FUNCTION_VALUES.has(end.type)) {
         const fn = functionObject(node, end, ctx, scope, 'function', name, false);
-        if (exportsAlias) fn.modifiers.exported = true;
+        if (chainExports(valueText)) fn.modifiers.exported = true;
         return fn;
       }
     }
