@@ -2,7 +2,7 @@
  * The engine's versioned JSON model. The server stores it as-is, so any change to these shapes
  * that an older reader would misread must bump ENGINE_SCHEMA_VERSION.
  */
-export const ENGINE_SCHEMA_VERSION = 2;
+export const ENGINE_SCHEMA_VERSION = 3;
 
 /** Kinds of code object the engine extracts; one vocabulary for every language. */
 export type ObjectKind =
@@ -96,6 +96,12 @@ export interface Site {
   name: string;
   /** Receiver or module qualifier when written (`obj` in `obj.f()`). */
   qualifier?: string;
+  /**
+   * The receiver's type where the code declares it: the qualifier is a parameter with a named
+   * type (`c *Context`, `jar: Jar`) or a Go method's receiver. Resolution looks the method up in
+   * that type only.
+   */
+  receiverType?: string;
   kind: 'call' | 'usage' | 'extends' | 'implements';
   line: number;
   column: number;
@@ -109,6 +115,12 @@ export interface ImportSite {
   source: string;
   names: string[];
   line: number;
+  /**
+   * The name the module itself is bound to, when calls reach it as `alias.f()`: `ns` of
+   * `import * as ns`, `x` of `const x = require('./x')`, `a.b` of Python's `import a.b`, a Go
+   * package's name. Absent when the import only brings names in.
+   */
+  alias?: string;
 }
 
 /** Something worth telling the user about a file; never fatal. */

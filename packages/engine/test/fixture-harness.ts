@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { indexRepository } from '../src/index-repository.ts';
 import type { RepositoryIndex } from '../src/model.ts';
@@ -12,10 +12,7 @@ export function fixtureCases(): string[] {
   for (const lang of readdirSync(FIXTURES).sort()) {
     const dir = join(FIXTURES, lang);
     for (const name of readdirSync(dir).sort()) {
-      if (
-        existsSync(join(dir, name, 'expected.json')) ||
-        readdirSync(join(dir, name)).some((f) => f.startsWith('input'))
-      ) {
+      if (statSync(join(dir, name)).isDirectory()) {
         out.push(`${lang}/${name}`);
       }
     }
@@ -29,8 +26,9 @@ export function fixtureCases(): string[] {
  */
 export async function renderFixture(caseName: string): Promise<unknown> {
   const dir = join(FIXTURES, caseName);
-  const files = readdirSync(dir)
-    .filter((f) => f !== 'expected.json')
+  // cases may hold folders (a Python src/ layout): paths are relative to the case
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f !== 'expected.json' && statSync(join(dir, f)).isFile())
     .sort()
     // `input.ts.txt` is indexed as `input.ts`: the suffix keeps Prettier and ESLint off inputs
     // whose bytes (syntax errors, CRLF, BOM) are the point of the case

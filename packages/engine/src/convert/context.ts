@@ -173,9 +173,45 @@ function addSiteAt(
     column: at.column + 1,
     snippet: lineAt(ctx, row).trim().slice(0, 200),
   };
-  if (qualifier) site.qualifier = qualifier;
+  if (qualifier) {
+    site.qualifier = qualifier;
+    const type = from && receiverTypeOf(from, qualifier);
+    if (type) site.receiverType = type;
+  }
   if (from) site.fromId = from.id;
   ctx.sites.push(site);
+}
+
+/** Go methods' receivers (`func (e *Engine) …`): name and type, noted by the converter. */
+const receivers = new WeakMap<CodeObject, { name: string; type: string }>();
+
+/** Notes a method's receiver variable, whose calls are calls on the receiver's type. */
+export function noteReceiver(method: CodeObject, name: string, type: string): void {
+  const simple = simpleTypeName(type);
+  if (simple) receivers.set(method, { name, type: simple });
+}
+
+/** The declared type of `qualifier` inside `owner`: its receiver or a parameter with a named type. */
+function receiverTypeOf(owner: CodeObject, qualifier: string): string | undefined {
+  const receiver = receivers.get(owner);
+  if (receiver?.name === qualifier) return receiver.type;
+  for (const p of owner.parameters) {
+    if (p.name === qualifier && p.type !== undefined) return simpleTypeName(p.type);
+  }
+  return undefined;
+}
+
+/**
+ * A type written as one name, give or take a pointer, reference, nullability or type arguments
+ * (`*Engine`, `&mut Reader<'a>`, `Jar | None` is not one): the name; anything else undefined.
+ */
+export function simpleTypeName(type: string): string | undefined {
+  const name = type
+    .trim()
+    .replace(/^(?:&\s*(?:'\w+\s+)?(?:mut\s+)?|\*+|const\s+|final\s+)+/, '')
+    .replace(/(?:<[^<>]*>|\[[^\]]*\])$/, '')
+    .replace(/[?*&\s]+$/, '');
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : undefined;
 }
 
 /** Line `row` of the source: a table lookup, not a scan (minified files have very long lines). */
@@ -195,6 +231,16 @@ function lineAt(ctx: ConvertContext, row: number): string {
 /** node.text read from the source string: one call into WebAssembly (endIndex) instead of several. */
 export function textOf(ctx: ConvertContext, node: Node): string {
   return ctx.source.slice(node.startIndex, node.endIndex);
+}
+
+/**
+ * The receiver of a member call as recorded on its site: the text as written, or for a long one
+ * its end after `…`. Never dropped: a call on a receiver is not a bare call, and resolution
+ * must not treat `a.b().c()` as a call of a function `c`.
+ */
+export function siteQualifier(text: string): string {
+  const flat = text.length < 60 ? text : `…${text.slice(-50)}`;
+  return flat.replace(/\s+/g, ' ');
 }
 
 /** An identifier (ASCII; other names go through the tree) starting exactly where the regex is placed. */
@@ -256,7 +302,7 @@ export function addDottedCall(
     'call',
     name,
     from,
-    qualifier !== undefined && qualifier.length < 60 ? qualifier : undefined,
+    qualifier !== undefined ? siteQualifier(qualifier) : undefined,
   );
   return true;
 }

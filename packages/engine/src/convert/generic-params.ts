@@ -76,7 +76,78 @@ function javaSpreadType(p: Node): Node | undefined {
   );
 }
 
-function readOne(p: Node): Parameter[] {
+/** The identifier a C/C++ declarator declares, following nested declarators; none if abstract. */
+function declaredIdentifier(node: Node): Node | undefined {
+  if (node.type === 'identifier' || node.type === 'field_identifier') return node;
+  const inner =
+    node.childForFieldName('declarator') ??
+    namedKids(node).find((c) => c.type === 'identifier' || c.type.endsWith('declarator'));
+  return inner ? declaredIdentifier(inner) : undefined;
+}
+
+/**
+ * A C/C++ parameter as the compiler sees it: the name its declarator declares (none for a
+ * prototype's `int` or `char *`), and the whole type around it (`const char *`, `int (*)(int)`),
+ * not just the specifier.
+ */
+function readCParameter(p: Node): Parameter {
+  const declarator = p.childForFieldName('declarator');
+  const id = declarator ? declaredIdentifier(declarator) : undefined;
+  const defaultNode = p.childForFieldName('default_value');
+  const start = p.startIndex;
+  const text = p.text;
+  let type = defaultNode
+    ? text.slice(0, defaultNode.startIndex - start).replace(/=\s*$/, '')
+    : text;
+  if (id) type = type.slice(0, id.startIndex - start) + type.slice(id.endIndex - start);
+  type = type
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([)\],[])/g, '$1')
+    .trim();
+  const param: Parameter = {
+    name: id?.text ?? '',
+    rest: false,
+    optional: defaultNode !== null,
+  };
+  if (type) param.type = type;
+  if (defaultNode) param.default = defaultNode.text;
+  return param;
+}
+
+/** Rust's `self`, `&self`, `&mut self`, `&'a self`: named `self`, the reference kept in the type. */
+function readSelfParameter(p: Node): Parameter {
+  // `mut self` is a mutable binding of `Self`; `&mut self` a mutable reference (`&mut Self`)
+  const type = p.text
+    .replace(/\s+/g, ' ')
+    .replace(/^mut self$/, 'self')
+    .replace(/self$/, 'Self');
+  return { name: 'self', type, rest: false, optional: false };
+}
+
+function readOne(p: Node, language: string): Parameter[] {
+  if (language === 'c' || language === 'cpp') {
+    if (p.type === 'parameter_declaration' || p.type === 'optional_parameter_declaration')
+      return [readCParameter(p)];
+  }
+  if (p.type === 'self_parameter') return [readSelfParameter(p)];
+  // Go: `Read([]byte)` in an interface, `func(int, string)`: the parameter has a type, no name
+  if (
+    language === 'go' &&
+    (p.type === 'parameter_declaration' || p.type === 'variadic_parameter_declaration') &&
+    !p.childForFieldName('name')
+  ) {
+    const type = p.childForFieldName('type')?.text;
+    const rest = p.type === 'variadic_parameter_declaration';
+    return [{ name: '', ...(type ? { type } : {}), rest, optional: rest }];
+  }
+  // Rust: `_: u8`, `(a, b): (u8, u8)`: the pattern as written
+  if (language === 'rust' && p.type === 'parameter') {
+    const pattern = p.childForFieldName('pattern');
+    if (pattern && pattern.type !== 'identifier' && pattern.type !== 'mut_pattern') {
+      const type = typeText(p.childForFieldName('type'));
+      return [{ name: pattern.text, ...(type ? { type } : {}), rest: false, optional: false }];
+    }
+  }
   const rest =
     /variadic|spread|splat|rest|repeated|vararg/.test(p.type) ||
     hasToken(p, '...', 'params') ||
@@ -139,13 +210,21 @@ function siblingDefault(p: Node): Node | undefined {
 }
 
 /** Parameters of a declaration in any table-driven language. */
-export function readGenericParameters(node: Node): Parameter[] {
+export function readGenericParameters(node: Node, language: string): Parameter[] {
   const list = parameterList(node);
   // Swift keeps parameters directly under the declaration
   const items = list ? namedKids(list) : namedKids(node).filter((c) => c.type === 'parameter');
   const out: Parameter[] = [];
   let pendingModifier = '';
   const consumed = new Set<number>();
+  // C's `f(void)` takes no parameters
+  if (
+    (language === 'c' || language === 'cpp') &&
+    items.length === 1 &&
+    items[0]!.type === 'parameter_declaration' &&
+    items[0]!.text === 'void'
+  )
+    return [];
   for (const p of items) {
     if (NOT_PARAMETERS.has(p.type) || p.type.endsWith('comment')) continue;
     if (p.type === 'type_parameters' || p.type === 'type_parameter_list') continue;
@@ -165,7 +244,7 @@ export function readGenericParameters(node: Node): Parameter[] {
       TYPE_NODE.test(p.previousNamedSibling.type)
     )
       continue;
-    const read = readOne(p);
+    const read = readOne(p, language);
     const sibling = siblingDefault(p);
     if (sibling && read.length === 1) {
       if (sibling.isNamed) consumed.add(sibling.id);

@@ -58,11 +58,8 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
     anchor.parent &&
     BODY_TYPES.includes(anchor.parent.type)
   ) {
-    comments = commentsAbove(anchor.parent, { adjacent: true }).filter(
-      (c) =>
-        c.endPosition.row === anchor.startPosition.row - 1 ||
-        c.startPosition.row >= anchor.parent!.startPosition.row - 1,
-    );
+    // the whole adjacent block (it used to keep only its last line)
+    comments = commentsAbove(anchor.parent, { adjacent: true });
   }
   let picked: Node[];
   if (rules.doc === 'line') picked = comments.filter((c) => !c.text.startsWith('#!'));
@@ -72,6 +69,9 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
   else {
     const last = comments[comments.length - 1];
     if (last && /^\/\*\*[^*/]/.test(last.text)) picked = [last];
+    // C code documents functions in plain block comments (`/* Frees the list. */`) as often as
+    // in Doxygen's: right above the declaration, such a block is its doc
+    else if (last && rules.plainBlockDocs && /^\/\*(?!\*\/)/.test(last.text)) picked = [last];
     else picked = comments.filter((c) => c.text.startsWith('///'));
   }
   if (!picked.length) return undefined;
@@ -84,7 +84,40 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
       ? parseSwiftDoc(text)
       : parseMarkdownDoc(text);
   }
-  return parseTaggedComment(text);
+  const doc = parseTaggedComment(text);
+  if (rules.sentenceSummary) javadocSummary(doc);
+  return doc;
+}
+
+/** `{@code x}`, `{@link Type#member label}` and HTML tags read as the text a reader sees. */
+export function javadocText(text: string): string {
+  return text
+    .replace(/\{@(?:link|linkplain)\s+([^\s}]+)\s+([^}]+)\}/g, '$2')
+    .replace(/\{@(?:link|linkplain)\s+([^}]+)\}/g, (_all, target: string) =>
+      target.replace(/^#/, '').replace('#', '.'),
+    )
+    .replace(/\{@(?:code|literal|value)\s*([^}]*)\}/g, '$1')
+    .replace(/<\/?[a-zA-Z][^>]*>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Javadoc's summary: the first sentence of the main description (up to the first period followed
+ * by white space and no lower-case word), as text; the rest of the first paragraph goes back to the description.
+ */
+function javadocSummary(doc: DocComment): void {
+  const paragraph = doc.summary;
+  if (!paragraph) return;
+  // like Java's sentence BreakIterator: `e.g. one` goes on, `done. Next` and `done.` end
+  const end = /\.(?=\s+[^a-z\s]|\s*$)/.exec(paragraph);
+  const first = end ? paragraph.slice(0, end.index + 1) : paragraph;
+  const rest = end ? paragraph.slice(end.index + 1).trim() : '';
+  doc.summary = javadocText(first);
+  if (rest) doc.description = doc.description ? `${rest}\n\n${doc.description}` : rest;
 }
 
 function parseSwiftDoc(text: string): DocComment {

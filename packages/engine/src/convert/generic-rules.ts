@@ -30,6 +30,10 @@ export interface LanguageRules {
   typeUsages?: string[];
   /** Exported when the name starts with a capital letter (Go). */
   exportByCase?: boolean;
+  /** A plain `/* … *\/` block right above a declaration is its doc (C, C++). */
+  plainBlockDocs?: boolean;
+  /** The summary is the first sentence, HTML and inline tags read as text (Javadoc). */
+  sentenceSummary?: boolean;
 }
 
 const fn = (kind: ObjectKind = 'function'): DeclarationRule => ({ kind });
@@ -66,6 +70,7 @@ export const RULES: Record<string, LanguageRules> = {
       compact_constructor_declaration: fn('constructor'),
     },
     doc: 'javadoc',
+    sentenceSummary: true,
     docFormat: 'tagged',
     callTypes: ['method_invocation', 'object_creation_expression'],
     importTypes: ['import_declaration'],
@@ -75,6 +80,7 @@ export const RULES: Record<string, LanguageRules> = {
     declarations: {
       function_item: fn(),
       function_signature_item: fn(),
+      associated_type: fn('type'),
       struct_item: type('struct'),
       union_item: type('struct'),
       enum_item: type('enum'),
@@ -103,6 +109,7 @@ export const RULES: Record<string, LanguageRules> = {
       declaration: fn(),
     },
     doc: 'javadoc',
+    plainBlockDocs: true,
     docFormat: 'tagged',
     callTypes: ['call_expression'],
     importTypes: ['preproc_include'],
@@ -122,6 +129,7 @@ export const RULES: Record<string, LanguageRules> = {
       field_declaration: fn('method'),
     },
     doc: 'javadoc',
+    plainBlockDocs: true,
     docFormat: 'tagged',
     skipAbove: ['template_declaration'],
     callTypes: ['call_expression'],

@@ -1,6 +1,13 @@
 import type { Node } from 'web-tree-sitter';
 import type { CodeObject, ObjectKind } from '../model.ts';
-import { addObject, addSite, signatureOf, type ConvertContext } from './context.ts';
+import {
+  addObject,
+  addSite,
+  noteReceiver,
+  signatureOf,
+  siteQualifier,
+  type ConvertContext,
+} from './context.ts';
 import { RULES, type LanguageRules } from './generic-rules.ts';
 import { deepName, parameterList, readGenericParameters } from './generic-params.ts';
 import { bodyOf, readDoc } from './generic-parts.ts';
@@ -13,8 +20,14 @@ function nameOf(node: Node, language: string): string | undefined {
   if (node.type === 'secondary_constructor') return 'constructor';
   const field = node.childForFieldName('name');
   if (field) return field.text.replace(/^\$/, '');
-  if (language === 'rust' && node.type === 'impl_item')
-    return node.childForFieldName('type')?.text.replace(/<.*$/, '');
+  if (language === 'rust' && node.type === 'impl_item') {
+    // `impl<'a> Trait for &'a mut [T]`: the type's own name, without references and generics
+    return node
+      .childForFieldName('type')
+      ?.text.replace(/<[\s\S]*$/, '')
+      .replace(/^&\s*('\w+\s+)?(mut\s+)?(dyn\s+)?/, '')
+      .trim();
+  }
   const declarator = node.childForFieldName('declarator');
   if (declarator) {
     const fnDecl =
@@ -23,11 +36,33 @@ function nameOf(node: Node, language: string): string | undefined {
         : firstOfType(declarator, ['function_declarator']);
     if (node.type === 'type_definition') return deepName(declarator);
     if (!fnDecl) return undefined;
-    return fnDecl.childForFieldName('declarator')?.text;
+    // `void (*hook)(int)` declares a variable holding a function pointer, not a function
+    const declared = fnDecl.childForFieldName('declarator');
+    if (!declared || /^(parenthesized|pointer|abstract)/.test(declared.type)) return undefined;
+    return declared.text;
   }
   if (node.type === 'const_element') return namedKids(node)[0]?.text;
+  // an anonymous `struct {…}`/`enum {…}` has no name of its own (its typedef names it); the
+  // first identifier inside would be a member's
+  if (ANONYMOUS_SPECIFIERS.has(node.type)) return undefined;
   return firstOfType(node, ['type_identifier', 'simple_identifier', 'identifier', 'constant'])
     ?.text;
+}
+
+const ANONYMOUS_SPECIFIERS = new Set([
+  'struct_specifier',
+  'union_specifier',
+  'enum_specifier',
+  'class_specifier',
+]);
+
+/**
+ * A name a declaration can have: not a fragment of broken code (a parse error once produced a
+ * 42,000-character "name") nor a declarator in parentheses. Operators keep their symbols.
+ */
+function plausibleName(name: string): boolean {
+  if (name.length > 200 || /[\n\r]/.test(name)) return false;
+  return /^(~?operator\b|`)/.test(name) || !/[(){};,=\s]/.test(name);
 }
 
 function kindOf(
@@ -96,14 +131,17 @@ const BODY_FACTS = ['throw_statement', 'throw_expression', 'return_statement', '
 interface Scope {
   parent?: CodeObject;
   owner?: CodeObject;
+  /** Inside `impl Trait for u32` with no `u32` declared in the file: the methods' qualifier. */
+  implFor?: string;
+  /** A type alias whose text holds the sites (`type H func(*Context)` uses Context). */
+  alias?: CodeObject;
 }
 
-function declare(
-  node: Node,
-  ctx: ConvertContext,
-  rules: LanguageRules,
-  parent: CodeObject | undefined,
-): CodeObject | 'skip' | undefined {
+/** What a node declares: an object, nothing to list ('skip'), or an impl of an absent type. */
+type Declared = CodeObject | 'skip' | { implFor: string } | undefined;
+
+function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: Scope): Declared {
+  const parent = scope.parent;
   const rule = rules.declarations[node.type];
   if (!rule) return undefined;
   const language = ctx.language;
@@ -124,7 +162,7 @@ function declare(
   )
     return undefined;
   let name = nameOf(node, language);
-  if (!name) return undefined;
+  if (!name || !plausibleName(name)) return undefined;
   let owner = parent;
   let prefix: string | undefined;
   // out-of-line members and receivers: `Shape::count`, `func (r *Rect) Area`, `impl Point`, `M.add`
@@ -135,6 +173,7 @@ function declare(
   }
   const receiver = node.childForFieldName('receiver');
   if (receiver) prefix = firstOfType(receiver, ['type_identifier'])?.text;
+  else if (!prefix && scope.implFor) prefix = scope.implFor;
   if (prefix) {
     const full = parent ? `${parent.qualifiedName}.${prefix}` : prefix;
     owner =
@@ -147,10 +186,13 @@ function declare(
     const target = ctx.objects.find(
       (o) => o.name === name && o.parentId === parent?.id && TYPE_KINDS.has(o.kind),
     );
-    return target ?? implPlaceholder(ctx, node, name, parent);
+    // `impl Display for u32`, or an impl of a type declared in another file: its methods are
+    // qualified by the type's name; no struct is invented for it
+    return target ?? { implFor: prefix ? `${prefix}.${name}` : name };
   }
   let kind = kindOf(node, rule.kind, owner, name, rules);
   if (!kind) return 'skip';
+  if (kind === 'function' && scope.implFor && !owner?.body) kind = 'method';
   if (node.type === 'singleton_method') kind = 'method';
   const body = bodyOf(node);
   const isFunction = kind === 'function' || kind === 'method' || kind === 'constructor';
@@ -173,7 +215,10 @@ function declare(
   }
   const visibility = kids(node)
     .flatMap((c) =>
-      c.type === 'modifiers' || c.type === 'visibility_modifier' || c.type === 'modifier'
+      c.type === 'modifiers' ||
+      c.type === 'visibility_modifier' ||
+      c.type === 'modifier' ||
+      c.type === 'storage_class_specifier'
         ? [c.text]
         : [],
     )
@@ -188,11 +233,16 @@ function declare(
         .map((c) => c.text),
     );
   }
+  // C's `static` at file level is internal linkage: the function is not the file's API
+  const fileLocal =
+    (language === 'c' || language === 'cpp') &&
+    /\bstatic\b/.test(visibility) &&
+    !(owner && TYPE_KINDS.has(owner.kind));
   const exported = rules.exportByCase
     ? /^[A-Z]/.test(name)
     : language === 'rust'
       ? /^pub\b/.test(visibility)
-      : !/\bprivate\b/.test(visibility);
+      : !/\bprivate\b/.test(visibility) && !fileLocal;
   const object = addObject(ctx, node, {
     kind,
     name,
@@ -200,7 +250,7 @@ function declare(
     ...(prefix ? { prefix } : {}),
     signature:
       body || isFunction ? signatureOf(ctx, node, body) : (node.text.split('\n')[0] ?? '').trim(),
-    parameters: isFunction ? readGenericParameters(node) : [],
+    parameters: isFunction ? readGenericParameters(node, language) : [],
     ...(returns ? { returnType: returns } : {}),
     modifiers: {
       exported,
@@ -218,6 +268,13 @@ function declare(
     ...(doc ? { doc } : {}),
     ...(isFunction ? { body: { throws: [], returnsValue: false, earlyExits: 0 } } : {}),
   });
+  if (receiver && language === 'go') {
+    // `func (e *Engine) Serve()`: calls on `e` are calls on Engine
+    const declaration = namedKids(receiver).find((c) => c.type === 'parameter_declaration');
+    const receiverName = declaration?.childForFieldName('name')?.text;
+    const receiverType = declaration?.childForFieldName('type')?.text;
+    if (receiverName && receiverType) noteReceiver(object, receiverName, receiverType);
+  }
   return object;
 }
 
@@ -239,31 +296,24 @@ function noteDeclaredName(ctx: ConvertContext, node: Node, kind: ObjectKind): vo
   declaredNames.set(ctx, set);
 }
 
-/** `impl Point` without a `struct Point` in the same file: a struct entry to hang methods on. */
-function implPlaceholder(
-  ctx: ConvertContext,
-  node: Node,
-  name: string,
-  parent: CodeObject | undefined,
-): CodeObject {
-  return addObject(ctx, node, {
-    kind: 'struct',
-    name,
-    parent,
-    signature: signatureOf(ctx, node, bodyOf(node)),
-  });
-}
-
 function enter(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: Scope): Scope {
-  const declared = declare(node, ctx, rules, scope.parent);
+  const declared = declare(node, ctx, rules, scope);
   let inner = scope;
   if (declared && declared !== 'skip') {
-    inner = {
-      parent: declared.kind === 'constant' ? scope.parent : declared,
-      owner: declared.body ? declared : undefined,
-    };
+    if ('implFor' in declared) {
+      inner = { ...(scope.parent ? { parent: scope.parent } : {}), implFor: declared.implFor };
+    } else if (declared.kind === 'type') {
+      // a typedef holds no declarations (`typedef struct node {…} node;` declares both at the
+      // same level), though the names its text uses are its usages
+      inner = { ...(scope.parent ? { parent: scope.parent } : {}), alias: declared };
+    } else {
+      inner = {
+        parent: declared.kind === 'constant' ? scope.parent : declared,
+        owner: declared.body ? declared : undefined,
+      };
+    }
   }
-  record(node, ctx, rules, inner.owner ?? inner.parent);
+  record(node, ctx, rules, inner.owner ?? inner.alias ?? inner.parent);
   return inner;
 }
 
@@ -290,19 +340,20 @@ function record(
     if (t === 'command') callee = node.childForFieldName('name');
     if (!callee) return;
     const text = callee.text;
-    const m = /^(.*?)(?:\.|::|->|:)?([\w$]+[!?]?)$/.exec(text.replace(/\s+/g, ''));
+    // `recv.name`, `Type::name`, `$obj->name`, or a name alone (also after an operator the
+    // grammar folded into the callee: `value * Double(x)` calls Double)
+    const m =
+      /^(.*)(?:\.|::|->|:)([\w$]+[!?]?)$/.exec(text.replace(/\s+/g, '')) ??
+      /()([\w$]+[!?]?)$/.exec(text);
     if (!m || !m[2]) return;
-    const qualifier = m[1]?.includes('(')
-      ? undefined
-      : m[1] || node.childForFieldName('object')?.text || node.childForFieldName('receiver')?.text;
-    addSite(
-      ctx,
-      callee,
-      'call',
-      m[2],
-      owner,
-      qualifier && qualifier.length < 60 ? qualifier : undefined,
-    );
+    // the receiver as written, also when it is a call (`self.octets().serialize(s)`): such a
+    // call is a method call on an unknown type, never a bare call of `serialize`
+    const written = m[1]
+      ? text.slice(0, text.lastIndexOf(m[2])).replace(/\s*(?:\.|::|->|:)\s*$/, '')
+      : undefined;
+    const qualifier =
+      written || node.childForFieldName('object')?.text || node.childForFieldName('receiver')?.text;
+    addSite(ctx, callee, 'call', m[2], owner, qualifier ? siteQualifier(qualifier) : undefined);
     // Ruby `raise Error`, Rust `panic!`: calls that throw
     if (owner?.body && (m[2] === 'raise' || m[2] === 'panic!')) {
       const arg = node.childForFieldName('arguments')?.namedChild(0)?.text.split(/[,(]/)[0]?.trim();
@@ -317,12 +368,16 @@ function record(
       node.childForFieldName('argument') ??
       node.namedChild(0)
     )?.text;
-    if (source)
+    if (source) {
+      const module = source.replace(/^["<']|[">']$/g, '');
+      const alias = ctx.language === 'go' ? goPackageAlias(node, module) : undefined;
       ctx.imports.push({
-        source: source.replace(/^["<']|[">']$/g, ''),
+        source: module,
         names: ['*'],
         line: node.startPosition.row + 1,
+        ...(alias ? { alias } : {}),
       });
+    }
     return;
   }
   if (rules.typeUsages?.includes(t)) {
@@ -357,6 +412,26 @@ function record(
         );
     }
   }
+}
+
+/**
+ * The name a Go import binds: its alias, or the package name, which by convention is the last
+ * path element without a major-version suffix (`gopkg.in/yaml.v3` and `x/v2` are `yaml`, `x`).
+ * `_` imports bind nothing.
+ */
+function goPackageAlias(node: Node, path: string): string | undefined {
+  const alias = node.childForFieldName('name')?.text;
+  // `_` binds nothing; `.` (kept as such) brings the package's names in unqualified
+  if (alias) return alias === '_' ? undefined : alias;
+  const parts = path.split('/');
+  let last = parts.pop() ?? '';
+  if (/^v\d+$/.test(last) && parts.length) last = parts.pop()!;
+  return (
+    last
+      .replace(/\.v\d+$/, '')
+      .replace(/^go-/, '')
+      .replace(/-/g, '_') || undefined
+  );
 }
 
 /** Thrown types, returned values and early exits, for the doc generator. */

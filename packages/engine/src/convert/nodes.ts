@@ -76,7 +76,8 @@ export function firstOfType(node: Node, types: string[]): Node | undefined {
 
 /**
  * The comments directly above a node (nothing but whitespace between them and the node, and no
- * blank line when `adjacent` is set), nearest last. `skip` names sibling types to step over
+ * blank line when `adjacent` is set), nearest last; a comment trailing code on its line is not
+ * one of them. `skip` names sibling types to step over
  * (decorators, attributes, annotations written between a doc comment and its declaration).
  */
 export function commentsAbove(
@@ -95,6 +96,9 @@ export function commentsAbove(
     }
     if (!isComment(sibling)) break;
     if (options.adjacent && sibling.endPosition.row < line - 1) break;
+    // a comment at the end of a line of code (`x = 1 // counter`) is that line's, not a doc
+    const before = previousOf(sibling);
+    if (before && !isComment(before) && before.endPosition.row === sibling.startPosition.row) break;
     found.unshift(sibling);
     line = sibling.startPosition.row;
     sibling = previousOf(sibling);

@@ -7,6 +7,7 @@ import {
   addObject,
   addSite,
   identifierText,
+  siteQualifier,
   signatureOf,
   textOf,
   type ConvertContext,
@@ -117,18 +118,30 @@ interface Scope {
 }
 
 /**
+ * The dotted name a file is imported by: `src/flask/app.py` is `flask.app`, since a leading
+ * `src/` or `lib/` folder is the project's layout, not a package (it is on the import path).
+ */
+export function pythonModuleName(path: string): string {
+  const parts = path
+    .replace(/\.pyi?$/, '')
+    .replace(/\/__init__$/, '')
+    .split('/')
+    .filter(Boolean);
+  if (parts.length > 1 && LAYOUT_FOLDERS.includes(parts[0]!)) parts.shift();
+  return parts.join('.');
+}
+
+/** Folders that hold a project's packages without being one (src layout; imports.ts agrees). */
+const LAYOUT_FOLDERS = ['src', 'lib'];
+
+/**
  * Python: every `def` and `class` at any depth (as ast.walk sees them), their docstrings,
  * decorators, call sites, base classes and imports.
  */
 export function convertPython(root: Node, ctx: ConvertContext): void {
   // the file itself is a module object carrying the module docstring; definitions keep their
   // ast-style qualified names (not prefixed with the module) so ids survive package moves
-  const moduleName = ctx.path
-    .replace(/\.pyi?$/, '')
-    .replace(/\/__init__$/, '')
-    .split('/')
-    .filter(Boolean)
-    .join('.');
+  const moduleName = pythonModuleName(ctx.path);
   const moduleDoc = toDoc(readDocstring(root));
   addObject(ctx, root, {
     kind: 'module',
@@ -255,7 +268,7 @@ function record(
             'call',
             textOf(ctx, attr),
             owner,
-            qualifier !== undefined && qualifier.length < 60 ? qualifier : undefined,
+            qualifier !== undefined ? siteQualifier(qualifier) : undefined,
           );
         }
       }
@@ -299,9 +312,17 @@ function record(
       return;
     case 'import_statement':
       for (const name of namedKids(node)) {
-        const module = name.type === 'aliased_import' ? fieldText(name, 'name') : name.text;
+        const aliased = name.type === 'aliased_import';
+        const module = aliased ? fieldText(name, 'name') : name.text;
+        // `import a.b` binds `a.b` (calls read `a.b.f()`); `import a.b as c` binds `c`
+        const alias = aliased ? fieldText(name, 'alias') : module;
         if (module)
-          ctx.imports.push({ source: module, names: ['*'], line: node.startPosition.row + 1 });
+          ctx.imports.push({
+            source: module,
+            names: ['*'],
+            line: node.startPosition.row + 1,
+            ...(alias ? { alias } : {}),
+          });
       }
       return;
     case 'import_from_statement': {

@@ -5,6 +5,7 @@ import {
   addObject,
   addSite,
   identifierText,
+  siteQualifier,
   leadingIdentifier,
   signatureOf,
   textOf,
@@ -18,6 +19,7 @@ import {
   readParameters,
   visibility,
 } from './typescript-parts.ts';
+import { assignsExports, chainExports, propertyTarget } from './property-functions.ts';
 import { walkScoped } from './walk.ts';
 import { fieldText, hasToken, namedKids, parentOf, typeOf, typeText } from './nodes.ts';
 
@@ -71,6 +73,10 @@ export function convertTypeScript(root: Node, ctx: ConvertContext): void {
       if (object.parentId === undefined && byName.has(object.name))
         object.modifiers.exported = true;
     }
+    // `res.send = function send() {}` … `module.exports = res`
+    for (const { root, object } of placedByFile.get(ctx) ?? []) {
+      if (byName.has(root)) object.modifiers.exported = true;
+    }
   }
 }
 
@@ -82,6 +88,7 @@ const VISITED = [
   'internal_module',
   'module',
   'variable_declarator',
+  'assignment_expression',
   'public_field_definition',
   'field_definition',
   'call_expression',
@@ -102,7 +109,7 @@ const VISITED = [
 function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): CodeObject | undefined {
   if (FUNCTIONS.has(t) || METHODS.has(t)) {
     const literal = literalMembers.get(ctx)?.get(node.id);
-    if (literal) return functionObject(node, node, ctx, literal, 'method', literal.name, true);
+    if (literal) return literalFunction(node, node, ctx, literal);
     // members of other object literals and of class expressions are anonymous forms, not listed
     const holder = parentOf(node);
     if (METHODS.has(t) && holder) {
@@ -124,6 +131,7 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
         : undefined;
     if (!name) return undefined;
     const member = METHODS.has(t);
+    if (!member) declaredRoots(ctx).add(name);
     const kind: ObjectKind = member
       ? name === 'constructor'
         ? 'constructor'
@@ -144,6 +152,7 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
         ? 'default'
         : undefined;
     if (!name) return undefined;
+    declaredRoots(ctx).add(name);
     const kind: ObjectKind = CLASSES.has(t)
       ? 'class'
       : t === 'interface_declaration'
@@ -184,8 +193,7 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
   }
   // `post: function (x) {}` / `del: (id) => …` in an exported constant's literal
   const pairMember = FUNCTION_VALUES.has(t) ? literalMembers.get(ctx)?.get(node.id) : undefined;
-  if (pairMember?.pair)
-    return functionObject(pairMember.pair, node, ctx, pairMember, 'method', pairMember.name, true);
+  if (pairMember?.pair) return literalFunction(pairMember.pair, node, ctx, pairMember);
   if ((FUNCTION_VALUES.has(t) || t === 'class') && exportValues.get(ctx)?.has(node.id)) {
     // `export default function () {}` / `export default class {}`: named after the export
     if (t === 'function_expression' || t === 'function' || t === 'generator_function') {
@@ -208,9 +216,24 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
     // a declarator starting with an identifier is named by it (patterns start with `{` or `[`)
     const name = leadingIdentifier(ctx, node) ?? declaratorName(ctx, node);
     if (name === undefined) return undefined;
+    declaredRoots(ctx).add(name);
     const value = node.childForFieldName('value');
-    if (value && FUNCTION_VALUES.has(value.type)) {
+    const valueType = value?.type;
+    if (value && FUNCTION_VALUES.has(valueType!)) {
       return functionObject(node, value, ctx, scope, 'function', name, false);
+    }
+    if (value && valueType === 'assignment_expression') {
+      // `var app = exports = module.exports = {}`: `app` stands for the exports object;
+      // `var proto = module.exports = function (options) {}` declares the function `proto`
+      const valueText = textOf(ctx, value);
+      if (assignsExports(valueText)) exportAliases(ctx).add(name);
+      let end: Node | null = value;
+      while (end?.type === 'assignment_expression') end = end.childForFieldName('right');
+      if (end && FUNCTION_VALUES.has(end.type)) {
+        const fn = functionObject(node, end, ctx, scope, 'function', name, false);
+        if (chainExports(valueText)) fn.modifiers.exported = true;
+        return fn;
+      }
     }
     const topLevel =
       !scope.owner &&
@@ -238,6 +261,7 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
     }
     return undefined;
   }
+  if (t === 'assignment_expression') return declareAssignment(node, ctx, scope);
   if (t === 'public_field_definition' || t === 'field_definition') {
     // fields of class expressions are anonymous forms, like their methods
     const classBody = parentOf(node);
@@ -251,10 +275,148 @@ function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): Code
   return undefined;
 }
 
+/** Objects a property assignment may hang a function on (`View` of `View.prototype.x = …`). */
+const CONTAINERS = new Set<ObjectKind>(['class', 'function', 'constant', 'method', 'namespace']);
+
+/**
+ * `View.prototype.render = function () {}` (a method of View), `app.use = function use() {}`
+ * (a method of app), `exports.f = () => {}` (an exported function), the way the TypeScript
+ * compiler's JS binder declares them; `View.prototype = { render() {} }` and
+ * `module.exports = { f() {} }` declare their literal's functions the same way.
+ */
+function declareAssignment(node: Node, ctx: ConvertContext, scope: Scope): CodeObject | undefined {
+  const right = node.childForFieldName('right');
+  const rightType = right?.type;
+  if (!right || (rightType !== 'object' && !FUNCTION_VALUES.has(rightType!))) return undefined;
+  const left = node.childForFieldName('left');
+  if (left?.type !== 'member_expression') return undefined;
+  const leftText = textOf(ctx, left);
+  if (rightType === 'object') {
+    noteAssignedLiteral(ctx, leftText, right, scope);
+    return undefined;
+  }
+  const target = propertyTarget(leftText, declaredRoots(ctx), exportAliases(ctx));
+  if (!target) return undefined;
+  // `var parse = exports.parse = function () {}` is the function `parse`, declared once by its
+  // declarator (which also exports it)
+  let top: Node | null = parentOf(node);
+  while (top?.type === 'assignment_expression') top = parentOf(top);
+  if (top?.type === 'variable_declarator') return undefined;
+  if (target.container.length === 0) {
+    // `exports.f = …`: a function of the module, as `export function f` would be
+    return functionObject(
+      node,
+      right,
+      ctx,
+      { parent: scope.parent, owner: scope.owner },
+      'function',
+      target.name,
+      false,
+      { exported: true },
+    );
+  }
+  const container = containerObject(ctx, target.container, scope.parent);
+  const path = target.container.join('.');
+  const exported =
+    target.exported ||
+    (container ? container.modifiers.exported : false) ||
+    exportAliases(ctx).has(target.container[0]!);
+  // `View.cache = …` is a static member of View; `app.use = …` of a plain object is not static
+  const placement: Placement = {
+    exported,
+    static: !target.prototype && (container?.kind === 'class' || container?.kind === 'function'),
+  };
+  if (!container) placement.prefix = scope.parent ? `${scope.parent.qualifiedName}.${path}` : path;
+  const object = functionObject(
+    node,
+    right,
+    ctx,
+    { parent: container ?? scope.parent, owner: scope.owner },
+    'method',
+    target.name,
+    true,
+    placement,
+  );
+  if (!container && !exported) placedByRoot(ctx).push({ root: target.container[0]!, object });
+  return object;
+}
+
+/** The object of this file a container path names: one declared in the current scope first. */
+function containerObject(
+  ctx: ConvertContext,
+  path: string[],
+  parent: CodeObject | undefined,
+): CodeObject | undefined {
+  const qualified = path.join('.');
+  const local = parent ? `${parent.qualifiedName}.${qualified}` : qualified;
+  let found: CodeObject | undefined;
+  for (const object of ctx.objects) {
+    if (!CONTAINERS.has(object.kind)) continue;
+    if (object.qualifiedName === local) return object;
+    if (object.qualifiedName === qualified) found = object;
+  }
+  return found;
+}
+
+/** `View.prototype = { … }` and `module.exports = { … }`: the literal's functions are declared. */
+function noteAssignedLiteral(
+  ctx: ConvertContext,
+  leftText: string,
+  literal: Node,
+  scope: Scope,
+): void {
+  if (leftText === 'module.exports') {
+    noteLiteralMembers(ctx, literal, undefined, scope.owner);
+    return;
+  }
+  const match = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\.prototype$/.exec(leftText);
+  if (!match) return;
+  const container = containerObject(ctx, match[1]!.split('.'), scope.parent);
+  if (container) noteLiteralMembers(ctx, literal, container, scope.owner);
+}
+
+/** Names declared anywhere in a file (functions, classes, variables): roots a property may hang on. */
+const declaredNamesByFile = new WeakMap<ConvertContext, Set<string>>();
+
+function declaredRoots(ctx: ConvertContext): Set<string> {
+  let set = declaredNamesByFile.get(ctx);
+  if (!set) declaredNamesByFile.set(ctx, (set = new Set()));
+  return set;
+}
+
+/** Names standing for the exports object (`var app = exports = module.exports = {}`). */
+const aliasesByFile = new WeakMap<ConvertContext, Set<string>>();
+
+function exportAliases(ctx: ConvertContext): Set<string> {
+  let set = aliasesByFile.get(ctx);
+  if (!set) aliasesByFile.set(ctx, (set = new Set()));
+  return set;
+}
+
+/**
+ * Functions hung on a plain variable (`res.send = …`), by the variable's name: exported once the
+ * whole file is read if the module exports that variable (`module.exports = res` comes last).
+ */
+const placedByFile = new WeakMap<ConvertContext, { root: string; object: CodeObject }[]>();
+
+function placedByRoot(ctx: ConvertContext): { root: string; object: CodeObject }[] {
+  let list = placedByFile.get(ctx);
+  if (!list) placedByFile.set(ctx, (list = []));
+  return list;
+}
+
 /** A declarator's name from the tree: its identifier, or undefined for a destructuring pattern. */
 function declaratorName(ctx: ConvertContext, node: Node): string | undefined {
   const nameNode = node.childForFieldName('name');
   return nameNode?.type === 'identifier' ? textOf(ctx, nameNode) : undefined;
+}
+
+/** What a property assignment says that its syntax alone does not (functionObject). */
+interface Placement {
+  /** Qualifier when no object of the file holds the function (`app` of `app.use = …`). */
+  prefix?: string;
+  exported?: boolean;
+  static?: boolean;
 }
 
 function functionObject(
@@ -265,10 +427,16 @@ function functionObject(
   kind: ObjectKind,
   name: string,
   member: boolean,
+  placement: Placement = {},
 ): CodeObject {
   const body = fn.childForFieldName('body');
   const declType = typeOf(decl);
-  const doc = readDoc(declType === 'variable_declarator' ? (parentOf(decl) ?? decl) : decl);
+  // the doc of `const f = …` and `a.f = …` sits above the statement, not the declarator
+  const doc = readDoc(
+    declType === 'variable_declarator' || declType === 'assignment_expression'
+      ? (parentOf(decl) ?? decl)
+      : decl,
+  );
   let parameters = readParameters(fn.childForFieldName('parameters'));
   const single = fn.childForFieldName('parameter');
   if (single && parameters.length === 0)
@@ -280,12 +448,13 @@ function functionObject(
     kind,
     name,
     parent: scope.parent,
+    ...(placement.prefix !== undefined ? { prefix: placement.prefix } : {}),
     signature,
     parameters,
     ...(returnType !== undefined ? { returnType } : {}),
     modifiers: {
-      exported: member ? false : isExported(decl),
-      static: hasModifier(decl, 'static'),
+      exported: placement.exported ?? (member ? false : isExported(decl)),
+      static: placement.static ?? hasModifier(decl, 'static'),
       async: hasToken(fn, 'async'),
       abstract: declType === 'abstract_method_signature' || hasModifier(decl, 'abstract'),
       ...(member ? { visibility: visibility(decl) ?? 'public' } : {}),
@@ -312,7 +481,8 @@ function objectLiteralOf(value: Node): Node | undefined {
 
 /** A method of an exported constant's object literal, noted when the constant is declared. */
 interface LiteralMember extends Scope {
-  parent: CodeObject;
+  /** The constant or prototype's class; absent for `module.exports = { … }` (functions). */
+  parent?: CodeObject;
   name: string;
   /** The `key: value` pair holding a function value; absent for `get(id) {}` shorthand. */
   pair?: Node;
@@ -328,7 +498,7 @@ const literalMembers = new WeakMap<ConvertContext, Map<number, LiteralMember>>()
 function noteLiteralMembers(
   ctx: ConvertContext,
   literal: Node,
-  constant: CodeObject,
+  constant: CodeObject | undefined,
   owner: CodeObject | undefined,
 ): void {
   const members = literalMembers.get(ctx) ?? new Map<number, LiteralMember>();
@@ -347,6 +517,17 @@ function noteLiteralMembers(
     }
   }
   literalMembers.set(ctx, members);
+}
+
+/** A literal's function: a method of its constant or class, or an exported module function. */
+function literalFunction(
+  decl: Node,
+  fn: Node,
+  ctx: ConvertContext,
+  member: LiteralMember,
+): CodeObject {
+  if (member.parent) return functionObject(decl, fn, ctx, member, 'method', member.name, true);
+  return functionObject(decl, fn, ctx, member, 'function', member.name, false, { exported: true });
 }
 
 /** Start offsets of declaration names per file, so a declaration is not its own usage. */
@@ -384,7 +565,13 @@ function noteCommonJsExports(root: Node, ctx: ConvertContext): void {
     const assignment = statement.namedChild(0);
     if (assignment?.type !== 'assignment_expression') continue;
     const left = assignment.childForFieldName('left');
-    const right = assignment.childForFieldName('right');
+    let right = assignment.childForFieldName('right');
+    // `exports = module.exports = createApplication`
+    while (right?.type === 'assignment_expression') {
+      const inner = right.childForFieldName('left');
+      if (!inner || !isExportsObject(ctx, inner)) break;
+      right = right.childForFieldName('right');
+    }
     if (!left || !right) continue;
     const whole = isExportsObject(ctx, left);
     const object = left.type === 'member_expression' ? left.childForFieldName('object') : null;
@@ -461,10 +648,15 @@ function record(node: Node, type: string, ctx: ConvertContext, scope: Scope): vo
         if (callee === 'require') {
           const arg = node.childForFieldName('arguments')?.namedChild(0);
           if (arg?.type === 'string') {
+            // `const utils = require('./utils')` binds the module to `utils`
+            const holder = parentOf(node);
+            const alias =
+              holder?.type === 'variable_declarator' ? declaratorName(ctx, holder) : undefined;
             ctx.imports.push({
               source: textOf(ctx, arg).slice(1, -1),
               names: [],
               line: node.startPosition.row + 1,
+              ...(alias ? { alias } : {}),
             });
           }
           return;
@@ -481,7 +673,7 @@ function record(node: Node, type: string, ctx: ConvertContext, scope: Scope): vo
             'call',
             textOf(ctx, prop),
             owner,
-            qualifier !== undefined && qualifier.length < 60 ? qualifier : undefined,
+            qualifier !== undefined ? siteQualifier(qualifier) : undefined,
           );
         }
       }
@@ -550,10 +742,24 @@ function record(node: Node, type: string, ctx: ConvertContext, scope: Scope): vo
       const sourceNode = node.childForFieldName('source');
       if (!sourceNode) return;
       const source = textOf(ctx, sourceNode).slice(1, -1);
-      ctx.imports.push({ source, names: importedNames(node), line: node.startPosition.row + 1 });
+      const alias = namespaceAlias(ctx, node);
+      ctx.imports.push({
+        source,
+        names: importedNames(node),
+        line: node.startPosition.row + 1,
+        ...(alias ? { alias } : {}),
+      });
       return;
     }
   }
+}
+
+/** `ns` of `import * as ns from './x'`. */
+function namespaceAlias(ctx: ConvertContext, node: Node): string | undefined {
+  const clause = namedKids(node).find((c) => c.type === 'import_clause');
+  const namespace = clause && namedKids(clause).find((c) => c.type === 'namespace_import');
+  const id = namespace && namedKids(namespace).find((c) => c.type === 'identifier');
+  return id ? textOf(ctx, id) : undefined;
 }
 
 /** Names an import brings in, as the exporting file spells them (`default`, `*`, or the name). */

@@ -10,7 +10,9 @@ export function templateFieldIds(object: CodeObject): string[] {
   return [
     'summary',
     'description',
-    ...object.parameters.map((p) => `param:${p.name}`),
+    // an unnamed parameter (`int` in a C prototype, `[]byte` in a Go interface) has no field:
+    // no doc convention can name it
+    ...object.parameters.filter((p) => p.name).map((p) => `param:${p.name}`),
     'returns',
     'throws',
     'example',
@@ -47,7 +49,7 @@ function describeObject(object: CodeObject): string {
   const takes =
     count === 0
       ? 'taking no parameters'
-      : `taking ${count} parameter${count === 1 ? '' : 's'} (${object.parameters.map((p) => code(p.name)).join(', ')})`;
+      : `taking ${count} parameter${count === 1 ? '' : 's'} (${object.parameters.map((p) => code(p.name || p.type || '_')).join(', ')})`;
   const returns = object.returnType ? ` and returning ${code(object.returnType)}` : '';
   return `${head} ${takes}${returns}.`;
 }
@@ -81,7 +83,7 @@ function exampleText(object: CodeObject, doc: GeneratedDoc, language: string): s
 function syntheticExample(object: CodeObject, language: string): string {
   const args = object.parameters
     .filter((p) => !(language === 'python' && (p.name === 'self' || p.name === 'cls')))
-    .map((p) => p.name.replace(/^[*&$.]+/, ''))
+    .map((p) => p.name.replace(/^[*&$.]+/, '') || '_')
     .join(', ');
   const parent = parentName(object);
   const construct = (name: string) =>
@@ -128,6 +130,7 @@ export function docFields(
   fields.set('summary', doc.summary);
   fields.set('description', doc.description || describeObject(object));
   for (const p of object.parameters) {
+    if (!p.name) continue;
     const documented = doc.parameters.find((d) => d.name === p.name);
     fields.set(`param:${p.name}`, documented?.description || `The ${p.name} value.`);
   }

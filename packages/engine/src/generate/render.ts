@@ -14,7 +14,8 @@ export function renderDocComment(language: string, object: CodeObject, doc: Gene
   const lines = [doc.summary];
   if (doc.description) lines.push('', doc.description);
   const typed = language === 'javascript' || language === 'php';
-  for (const p of doc.parameters) {
+  // unnamed parameters (C prototypes) cannot be named in a @param tag
+  for (const p of doc.parameters.filter((d) => d.name)) {
     if (language === 'php') lines.push(`@param ${p.type ?? 'mixed'} $${p.name} ${p.description}`);
     else
       lines.push(
@@ -46,7 +47,7 @@ export function renderDocComment(language: string, object: CodeObject, doc: Gene
 function renderGoogle(doc: GeneratedDoc): string {
   const out = [doc.summary];
   if (doc.description) out.push('', doc.description);
-  const params = doc.parameters.filter((p) => p.name !== 'self' && p.name !== 'cls');
+  const params = doc.parameters.filter((p) => p.name && p.name !== 'self' && p.name !== 'cls');
   if (params.length) {
     out.push('', 'Args:');
     for (const p of params)
@@ -72,7 +73,7 @@ const xmlEscape = (s: string) =>
 function renderXml(doc: GeneratedDoc): string {
   const out = [`<summary>${xmlEscape(doc.summary)}</summary>`];
   if (doc.description) out.push(`<remarks>${xmlEscape(doc.description)}</remarks>`);
-  for (const p of doc.parameters)
+  for (const p of doc.parameters.filter((d) => d.name))
     out.push(`<param name="${p.name}">${xmlEscape(p.description)}</param>`);
   if (doc.returns) out.push(`<returns>${xmlEscape(doc.returns.description)}</returns>`);
   for (const t of doc.throws)
@@ -93,13 +94,17 @@ function renderMarkdown(language: string, object: CodeObject, doc: GeneratedDoc)
       : doc.summary,
   ];
   if (doc.description) out.push('', doc.description);
+  // Go interface methods and C-like prototypes may leave parameters unnamed; Rust's `self` is
+  // the receiver, not an argument
+  const params = doc.parameters.filter(
+    (p) => p.name && !(language === 'rust' && p.name === 'self'),
+  );
   if (language === 'swift') {
-    for (const p of doc.parameters) out.push(`- Parameter ${p.name}: ${p.description}`);
+    for (const p of params) out.push(`- Parameter ${p.name}: ${p.description}`);
     if (doc.returns) out.push(`- Returns: ${doc.returns.description}`);
   } else {
-    if (doc.parameters.length)
-      out.push('', language === 'rust' ? '# Arguments' : 'Parameters:', '');
-    for (const p of doc.parameters) out.push(`* \`${p.name}\` - ${p.description}`);
+    if (params.length) out.push('', language === 'rust' ? '# Arguments' : 'Parameters:', '');
+    for (const p of params) out.push(`* \`${p.name}\` - ${p.description}`);
     if (doc.returns)
       out.push('', language === 'rust' ? '# Returns' : 'Returns:', '', doc.returns.description);
     if (doc.throws.length)

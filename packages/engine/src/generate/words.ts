@@ -80,6 +80,7 @@ export function describeName(object: CodeObject): string {
 
 /** A parameter description from its name, type, default and rest-ness. */
 export function describeParameter(p: Parameter): string {
+  if (!p.name) return p.type ? `An unnamed \`${p.type}\`.` : 'An unnamed parameter.';
   const words = splitWords(p.name).join(' ') || p.name;
   const parts = [p.rest ? `The ${words} (any number).` : `The ${words}.`];
   if (p.default !== undefined) parts.push(`Defaults to \`${p.default}\`.`);

@@ -11,8 +11,11 @@ export interface PackedFileIndex extends Omit<FileIndex, 'sites'> {
   packedSites: { strings: string[]; ints: Int32Array };
 }
 
-/** Integers per site: name, kind, line, column, snippet, qualifier, fromId (strings by index). */
-const STRIDE = 7;
+/**
+ * Integers per site: name, kind, line, column, snippet, qualifier, fromId, receiverType (strings
+ * by index).
+ */
+const STRIDE = 8;
 /** Index of an absent optional string. */
 const NONE = -1;
 
@@ -40,6 +43,7 @@ export function packFileIndex(file: FileIndex): PackedFileIndex {
     ints[at++] = intern(site.snippet);
     ints[at++] = intern(site.qualifier);
     ints[at++] = intern(site.fromId);
+    ints[at++] = intern(site.receiverType);
   }
   const { sites: _sites, ...rest } = file;
   return { ...rest, packedSites: { strings, ints } };
@@ -61,6 +65,8 @@ export function unpackFileIndex(value: PackedFileIndex | FileIndex): FileIndex {
     };
     const qualifier = ints[at + 5]!;
     if (qualifier !== NONE) site.qualifier = strings[qualifier]!;
+    const receiverType = ints[at + 7]!;
+    if (receiverType !== NONE) site.receiverType = strings[receiverType]!;
     const fromId = ints[at + 6]!;
     if (fromId !== NONE) site.fromId = strings[fromId]!;
     sites[i] = site;

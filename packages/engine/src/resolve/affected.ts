@@ -1,5 +1,6 @@
 import type { Reference } from '../model.ts';
-import { resolveImportPath } from './imports.ts';
+import { posix } from 'node:path';
+import { filesInFolder, headerCompanions, isCSource, resolveImportPath } from './imports.ts';
 import type { PathSet } from './symbols.ts';
 
 /** What a commit changed, as the planner of an incremental resolve needs it. */
@@ -25,15 +26,40 @@ export interface ChangeOutline {
  */
 export function affectedFiles(outline: ChangeOutline, previous: Iterable<Reference>): Set<string> {
   const affected = new Set<string>();
+  // an import also sees a Go package's other files and a C header's source file: a change to
+  // any of them reaches the importer (deleted ones included, so paths are compared, not listed)
+  const reshapedGoFolders = new Set<string>();
+  const reshapedCFolders = new Set<string>();
+  for (const path of outline.reshaped) {
+    if (path.endsWith('.go')) reshapedGoFolders.add(folderOf(path));
+    else if (isCSource(path)) reshapedCFolders.add(folderOf(path));
+  }
+  const seesReshaped = (toFile: string): boolean => {
+    if (outline.reshaped.has(toFile)) return true;
+    if (toFile.endsWith('.go')) return reshapedGoFolders.has(folderOf(toFile));
+    // a header's definitions are looked for among the C sources of its folder
+    return headerCompanions(toFile).length > 0 && reshapedCFolders.has(folderOf(toFile));
+  };
   for (const ref of previous) {
     if (ref.kind !== 'import' || outline.changed.has(ref.fromFile) || affected.has(ref.fromFile))
       continue;
-    if (ref.toFile !== undefined && outline.reshaped.has(ref.toFile)) affected.add(ref.fromFile);
+    if (ref.toFile !== undefined && seesReshaped(ref.toFile)) affected.add(ref.fromFile);
     else if (outline.pathsAdded) {
       const language = outline.languageOf(ref.fromFile);
       if (resolveImportPath(ref.fromFile, language, ref.name, outline.paths) !== ref.toFile)
         affected.add(ref.fromFile);
     }
   }
+  // a Go file sees its package's other files without importing them
+  for (const folder of reshapedGoFolders) {
+    for (const path of filesInFolder(outline.paths, folder)) {
+      if (path.endsWith('.go') && !outline.changed.has(path)) affected.add(path);
+    }
+  }
   return affected;
+}
+
+function folderOf(path: string): string {
+  const folder = posix.dirname(path);
+  return folder === '.' ? '' : folder;
 }

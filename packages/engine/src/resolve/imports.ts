@@ -25,9 +25,105 @@ export function resolveImportPath(
     ];
     return candidates.find((candidate) => paths.has(candidate));
   }
+  if (language === 'go') return goPackageFiles(source, paths, false)[0];
   // C/C++ includes and Ruby/Lua requires given as relative paths
   const relative = posix.normalize(posix.join(posix.dirname(fromPath), source));
   return paths.has(relative) ? relative : undefined;
+}
+
+/**
+ * Every repository file an import makes visible: a Go package's files (the package is the
+ * directory), or for a C/C++ header also the source file that defines what it declares
+ * (`x.h` → `x.c`), so calls through the prototype reach the definition; otherwise the one file
+ * resolveImportPath names.
+ */
+export function resolveImportTargets(
+  fromPath: string,
+  language: string | null,
+  source: string,
+  paths: PathSet,
+): string[] {
+  if (language === 'go') return goPackageFiles(source, paths, false);
+  const target = resolveImportPath(fromPath, language, source, paths);
+  if (!target) return [];
+  if (language === 'c' || language === 'cpp') return [target, ...headerSources(target, paths)];
+  return [target];
+}
+
+/**
+ * The source files that may define what a header declares: those of its folder, the one with
+ * its stem first (`server.h` is defined across `src/*.c` in many C projects, `x.h` by `x.c` in
+ * most).
+ */
+export function headerSources(header: string, paths: PathSet): string[] {
+  if (!HEADER.test(header)) return [];
+  const companions = headerCompanions(header).filter((path) => paths.has(path));
+  const folder = posix.dirname(header);
+  const others = filesInFolder(paths, folder === '.' ? '' : folder).filter(
+    (path) => isCSource(path) && !companions.includes(path),
+  );
+  return [...companions, ...others];
+}
+
+/** A C or C++ source file (not a header). */
+export function isCSource(path: string): boolean {
+  return C_SOURCES.some((ext) => path.endsWith(ext));
+}
+
+const HEADER = /\.(h|hh|hpp|hxx|h\+\+)$/;
+const C_SOURCES = ['.c', '.cc', '.cpp', '.cxx', '.c++'];
+
+/** The source files that may define what a header declares: same folder, same stem. */
+export function headerCompanions(header: string): string[] {
+  if (!HEADER.test(header)) return [];
+  const stem = header.replace(HEADER, '');
+  return C_SOURCES.map((ext) => stem + ext);
+}
+
+/** Files directly in each folder, per path set: built once per set (a commit's paths). */
+const folders = new WeakMap<PathSet, Map<string, string[]>>();
+
+/**
+ * The files directly inside a folder ('' for the root). Needs a path set that can list its
+ * paths (a Set or a Map's keys, as every caller passes); one that cannot lists nothing.
+ */
+export function filesInFolder(paths: PathSet, folder: string): readonly string[] {
+  let index = folders.get(paths);
+  if (!index) {
+    index = new Map();
+    for (const path of paths.keys?.() ?? []) {
+      const dir = posix.dirname(path);
+      const key = dir === '.' ? '' : dir;
+      const list = index.get(key);
+      if (list) list.push(path);
+      else index.set(key, [path]);
+    }
+    for (const list of index.values()) list.sort();
+    folders.set(paths, index);
+  }
+  return index.get(folder) ?? [];
+}
+
+/** The Go files of a folder: its package (test files only when asked: they see the package). */
+export function goFilesIn(paths: PathSet, folder: string, withTests: boolean): string[] {
+  return filesInFolder(paths, folder).filter(
+    (path) => path.endsWith('.go') && (withTests || !path.endsWith('_test.go')),
+  );
+}
+
+/**
+ * A Go import path's package in this repository: the folder whose path is the longest suffix of
+ * the import path (the module path before it is the go.mod's, not a folder). Standard-library
+ * paths (no dot in the first element) stay outside.
+ */
+function goPackageFiles(importPath: string, paths: PathSet, withTests: boolean): string[] {
+  const parts = importPath.split('/');
+  if (!parts[0]?.includes('.')) return [];
+  for (let start = 1; start < parts.length; start++) {
+    const files = goFilesIn(paths, parts.slice(start).join('/'), withTests);
+    if (files.length) return files;
+  }
+  return [];
 }
 
 function resolvePython(fromPath: string, source: string, paths: PathSet): string | undefined {
@@ -45,7 +141,8 @@ function resolvePython(fromPath: string, source: string, paths: PathSet): string
       roots.push(dir);
       dir = posix.dirname(dir);
     }
-    roots.push('');
+    // src layout: tests and scripts beside `src/` import the packages inside it
+    roots.push('', 'src', 'lib');
   }
   for (const root of roots) {
     const stem = [root, rest].filter(Boolean).join('/');

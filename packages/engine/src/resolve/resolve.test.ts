@@ -55,11 +55,51 @@ function pyModule(next: () => number): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** A Go package (with a test file) and a package it imports; C sources around one header. */
+const GO_PATHS = ['shop/a.go', 'shop/b.go', 'shop/c_test.go', 'shop/sub/d.go'];
+const C_PATHS = ['lib/s.h', 'lib/s.c', 'lib/m.c'];
+const UPPER = NAMES.map((n) => n[0]!.toUpperCase() + n.slice(1));
+
+function goModule(path: string, next: () => number): string {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const sub = path.startsWith('shop/sub/');
+  const lines = [`package ${sub ? 'sub' : 'shop'}`, ''];
+  if (!sub && next() < 0.5) lines.push('import "github.com/acme/x/shop/sub"', '');
+  for (const name of UPPER.filter(() => next() < 0.4)) {
+    const call = !sub && next() < 0.3 ? `sub.${pick(UPPER)}` : pick(UPPER);
+    lines.push(`func ${name}(v int) int { return ${call}(v) }`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function cModule(path: string, next: () => number): string {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const lines = path.endsWith('.h') ? [] : ['#include "s.h"'];
+  for (const name of NAMES.filter(() => next() < 0.4)) {
+    lines.push(
+      path.endsWith('.h')
+        ? `int ${name}(int v);`
+        : `int ${name}(int v) { return ${pick(NAMES)}(v); }`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 function randomRepo(next: () => number): Map<string, string> {
   const files = new Map<string, string>();
   for (const path of TS_PATHS) if (next() < 0.7) files.set(path, tsModule(next));
   for (const path of PY_PATHS) if (next() < 0.8) files.set(path, pyModule(next));
+  for (const path of GO_PATHS) if (next() < 0.8) files.set(path, goModule(path, next));
+  for (const path of C_PATHS) if (next() < 0.8) files.set(path, cModule(path, next));
   return files;
+}
+
+/** New content for a path of the random repository. */
+function randomModule(path: string, next: () => number): string {
+  if (path.endsWith('.py')) return pyModule(next);
+  if (path.endsWith('.go')) return goModule(path, next);
+  if (/\.[ch]$/.test(path)) return cModule(path, next);
+  return tsModule(next);
 }
 
 const sources = (files: Map<string, string>): SourceFile[] =>
@@ -120,18 +160,18 @@ describe('reference resolution', () => {
       for (let step = 0; step < 4; step++) {
         const changes: ChangedFile[] = [];
         const after = new Map(files);
-        for (const path of [...TS_PATHS, ...PY_PATHS]) {
+        for (const path of [...TS_PATHS, ...PY_PATHS, ...GO_PATHS, ...C_PATHS]) {
           const roll = next();
           if (roll < 0.15 && after.has(path)) {
             after.delete(path);
             changes.push({ path, content: null });
           } else if (roll < 0.4) {
-            const content = path.endsWith('.py') ? pyModule(next) : tsModule(next);
+            const content = randomModule(path, next);
             after.set(path, content);
             changes.push({ path, content });
           } else if (roll < 0.5 && after.has(path)) {
             // an edit inside bodies only: the file's symbols stay as they were
-            const content = after.get(path)!.replace(/\(v\)/g, '(v + 1)');
+            const content = after.get(path)!.replace(/\(v\)(?!\s*int)/g, '(v + 1)');
             after.set(path, content);
             changes.push({ path, content });
           }

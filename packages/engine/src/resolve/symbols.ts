@@ -7,6 +7,15 @@ export interface SymbolObject {
   parentId?: string;
   /** The file that defines it (shared string, not a copy). */
   path: string;
+  /** A C/C++ function declared without a body (a prototype): calls prefer the definition. */
+  prototype?: true;
+  /** A C/C++ `static` function: reachable from its own file only. */
+  internal?: true;
+  /**
+   * The type a method without a parent object belongs to, from its qualified name: a Go method
+   * declared in another file than its type (`Engine` of `Engine.Serve`), a Rust impl's method.
+   */
+  holder?: string;
 }
 
 /** One file's objects by name and by id: all that resolving a site against the file needs. */
@@ -29,14 +38,29 @@ export interface ResolveScope {
 /** The paths of a commit, as import resolution asks about them. */
 export interface PathSet {
   has(path: string): boolean;
+  /**
+   * Every path (a Set's or a Map's keys): needed to see a Go package's other files; a set
+   * without it resolves as if each Go file were alone in its package.
+   */
+  keys?(): Iterable<string>;
 }
 
 /** The compact symbols of a parsed file. */
 export function fileSymbols(file: FileIndex): FileSymbols {
   const symbols: FileSymbols = { path: file.path, byName: new Map(), byId: new Map() };
+  const cLike = file.language === 'c' || file.language === 'cpp';
   for (const object of file.objects) {
     const entry: SymbolObject = { id: object.id, kind: object.kind, path: file.path };
     if (object.parentId) entry.parentId = object.parentId;
+    // a declaration's signature is all of it, up to its `;`; a definition's stops at its body
+    if (cLike && object.kind === 'function' && object.signature.endsWith(';'))
+      entry.prototype = true;
+    if (cLike && object.kind === 'function' && !object.parentId && !object.modifiers.exported)
+      entry.internal = true;
+    if (!object.parentId && object.kind === 'method') {
+      const scope = object.qualifiedName.slice(0, -object.name.length - 1);
+      if (scope) entry.holder = scope.slice(scope.lastIndexOf('.') + 1);
+    }
     symbols.byId.set(object.id, entry);
     const list = symbols.byName.get(object.name);
     if (list) list.push(entry);
@@ -54,7 +78,10 @@ export function symbolShape(symbols: FileSymbols | undefined): string {
   if (!symbols) return '';
   const lines: string[] = [];
   for (const [name, list] of symbols.byName) {
-    for (const o of list) lines.push(`${name}|${o.id}|${o.kind}|${o.parentId ?? ''}`);
+    for (const o of list)
+      lines.push(
+        `${name}|${o.id}|${o.kind}|${o.parentId ?? ''}|${o.prototype ? 'p' : ''}${o.internal ? 'i' : ''}|${o.holder ?? ''}`,
+      );
   }
   return lines.sort().join('\n');
 }
