@@ -141,7 +141,12 @@ describe('loadConfig', () => {
       jobWorkers: true,
     });
     expect(
-      problemsOf({ DATA_DIR: dataDir, JOB_CONCURRENCY: '0', JOBS_PER_USER: '0', JOB_WORKERS: 'no' }),
+      problemsOf({
+        DATA_DIR: dataDir,
+        JOB_CONCURRENCY: '0',
+        JOBS_PER_USER: '0',
+        JOB_WORKERS: 'no',
+      }),
     ).toEqual([
       'JOB_CONCURRENCY must be an integer between 1 and 64 (jobs one process runs at once) (got "0")',
       'JOBS_PER_USER must be an integer between 1 and 64 (jobs of one user running at once) (got "0")',

@@ -42,7 +42,12 @@ async function generationAnswer(
   taskId: string,
   payload: LivedocsGeneratePayload,
 ): Promise<LivedocsGenerateResponse> {
-  const files = await filesWithObjects(ctx.db, payload.repo_id, payload.commit_id, payload.file_ids);
+  const files = await filesWithObjects(
+    ctx.db,
+    payload.repo_id,
+    payload.commit_id,
+    payload.file_ids,
+  );
   return {
     task_id: taskId,
     repo_id: payload.repo_id,
