@@ -108,26 +108,30 @@ export async function claimNextJob(db: Db, query: ClaimQuery): Promise<Job | und
     .orderBy('j.run_after')
     .orderBy('j.created_at')
     .limit(1);
-  const claim = (trx: Db) =>
+  const claim = (trx: Db, now: string) =>
     trx
       .updateTable('jobs')
       .set((eb) => ({
         status: 'running',
         locked_by: query.workerId,
-        heartbeat_at: query.now,
-        started_at: query.now,
+        heartbeat_at: now,
+        started_at: now,
         attempts: eb('attempts', '+', 1),
         error: null,
-        updated_at: query.now,
+        updated_at: now,
       }))
       .where('id', '=', query.postgres ? due.forUpdate('j').skipLocked() : due)
       .where('status', '=', 'queued')
       .returningAll()
       .executeTakeFirst();
-  if (!query.postgres) return claim(db);
+  if (!query.postgres) return claim(db, query.now);
+  const asked = Date.now();
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
-    return claim(trx);
+    // the heartbeat starts when the lock was had: a claim that waited for it behind other
+    // workers' claims must not look stale to the reaper at once
+    const waited = Date.now() - asked;
+    return claim(trx, new Date(Date.parse(query.now) + waited).toISOString());
   });
 }
 
