@@ -113,6 +113,27 @@ describe.each(dialects)('fair job claims on %s', (dialect) => {
     },
   );
 
+  it("runs a job a request waits for (a sync) beside the user's own running job", async () => {
+    const app = await start({ jobConcurrency: 2, jobsPerUser: 1 });
+    const heavy = gatedKind(app, 'test.heavy');
+    let awaitedRan = false;
+    app.jobs.registry.register({ ...testJob('test.awaited'), awaited: true }, async () => {
+      awaitedRan = true;
+    });
+    const userId = await insertJobOwner(app, 'syncer@example.com');
+    await app.ready();
+    const first = await app.jobs.queue.enqueue('test.heavy', {}, { userId });
+    const second = await app.jobs.queue.enqueue('test.heavy', {}, { userId });
+    await eventually(() => heavy.started.length === 1);
+    const awaited = await app.jobs.queue.enqueue('test.awaited', {}, { userId });
+    expect((await waitForTask(app, awaited.task_id, userId)).status).toBe('succeeded');
+    expect(awaitedRan).toBe(true);
+    // the user's second background job still waited for the first
+    expect(heavy.started).toEqual([first.task_id]);
+    await heavy.finish(2);
+    expect(heavy.started).toEqual([first.task_id, second.task_id]);
+  });
+
   it('never runs more than JOBS_PER_USER jobs of a user at once, across worker pools', async () => {
     const app = await start({ jobConcurrency: 4, jobsPerUser: 2 });
     const userId = await insertJobOwner(app, 'many@example.com');

@@ -99,6 +99,7 @@ export class JobWorkers {
         job = await claimNextJob(db, {
           workerId: this.workerId,
           kinds: registry.kinds(),
+          awaitedKinds: registry.awaitedKinds(),
           now: nowIso(),
           perUser: this.options.perUser,
           postgres: dialect === 'postgres',

@@ -144,6 +144,7 @@ describe.each(dialects)('durable background jobs on %s', (dialect) => {
       kinds: ['test.resumable'],
       now: nowIso(-30_000),
       perUser: 1,
+      awaitedKinds: [],
       postgres: dialect === 'postgres',
     });
     expect(claimed).toMatchObject({ id: task_id, status: 'running', attempts: 1 });

@@ -52,6 +52,8 @@ export interface ClaimQuery {
   now: string;
   /** Most jobs of one user running at once, across every process (JOBS_PER_USER). */
   perUser: number;
+  /** Kinds a request waits for: neither held back by `perUser` nor counted towards it. */
+  awaitedKinds: string[];
   /**
    * PostgreSQL: claims take a transaction-scoped advisory lock, so two processes never both see
    * a user below `perUser` and both start one of theirs, and the chosen row is locked with FOR
@@ -72,30 +74,30 @@ const CLAIM_LOCK = 0x636c6169; // 'clai'
  * and among those the user whose latest job started longest ago (or never) goes first, then the
  * oldest job. So one user's queue of a hundred jobs delays another user's job by at most the one
  * job of theirs already running per worker, not by the hundred. Jobs without a user (maintenance)
- * are never limited and go first.
+ * are never limited and go first; kinds a request waits for (a sync) are not limited either.
  */
 export async function claimNextJob(db: Db, query: ClaimQuery): Promise<Job | undefined> {
   if (query.kinds.length === 0) return undefined;
+  const awaited = query.awaitedKinds;
   const due = db
     .selectFrom('jobs as j')
     .select('j.id')
     .where('j.status', '=', 'queued')
     .where('j.run_after', '<=', query.now)
     .where('j.kind', 'in', query.kinds)
-    .where((eb) =>
-      eb.or([
+    .where((eb) => {
+      let running = eb
+        .selectFrom('jobs as r')
+        .select((count) => count.fn.countAll().as('n'))
+        .where('r.status', '=', 'running')
+        .whereRef('r.user_id', '=', 'j.user_id');
+      if (awaited.length > 0) running = running.where('r.kind', 'not in', awaited);
+      return eb.or([
         eb('j.user_id', 'is', null),
-        eb(
-          eb
-            .selectFrom('jobs as r')
-            .select((count) => count.fn.countAll().as('n'))
-            .where('r.status', '=', 'running')
-            .whereRef('r.user_id', '=', 'j.user_id'),
-          '<',
-          query.perUser,
-        ),
-      ]),
-    )
+        ...(awaited.length > 0 ? [eb('j.kind', 'in', awaited)] : []),
+        eb(running, '<', query.perUser),
+      ]);
+    })
     // the latest start of the job's user; null for a user never served and for no user
     .orderBy(
       (eb) =>

@@ -118,6 +118,7 @@ describe.each(dialects)('generation tasks on %s', (dialect) => {
       kinds: [livedocsGenerateJob.kind],
       now: nowIso(),
       perUser: 1,
+      awaitedKinds: [],
       postgres: dialect === 'postgres',
     });
     expect(claimed).toMatchObject({ id: taskId, status: 'running' });
