@@ -18,7 +18,7 @@ function updateHeldJob(db: Db, id: string, workerId: string) {
 
 /**
  * Inserts a job unless its id exists or, for a job with a `singleton_key`, a queued or running
- * job holds that key (the partial unique index of migration 0010); the inserted row, or
+ * job holds that key (the partial unique index of migration 0011); the inserted row, or
  * undefined when either was taken.
  */
 export async function insertJobIfAbsent(db: Db, job: NewJob): Promise<Job | undefined> {

@@ -154,6 +154,21 @@ describe.each(dialects)('generation tasks on %s', (dialect) => {
     const otherFile = await generate(repoId, [fileIds[1]!], randomUUID());
     expect(otherFile.statusCode).toBe(409);
     expect(await generationJobs(repoId)).toHaveLength(1);
+    // nor is one of an earlier commit (the repository moved since it was queued)
+    const job = await app()
+      .db.selectFrom('jobs')
+      .select('payload')
+      .where('id', '=', taskId)
+      .executeTakeFirstOrThrow();
+    const earlier = { ...JSON.parse(job.payload), commit_id: 'e'.repeat(40) };
+    await app()
+      .db.updateTable('jobs')
+      .set({ payload: JSON.stringify(earlier) })
+      .where('id', '=', taskId)
+      .execute();
+    const moved = await generate(repoId, [fileIds[0]!], randomUUID());
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json().message).toMatch(/at an earlier commit/);
 
     // another user's task id, or a connect's, is not this task
     const otherRepo = await postAs(

@@ -57,20 +57,25 @@ async function generationAnswer(
 }
 
 /**
- * The repository's queued or running generation when it documents the asked files: the
- * request joins it. One that documents other files is 409, since answering it would report
- * files as being documented that it leaves out.
+ * The repository's queued or running generation when it documents the asked files at the same
+ * commit: the request joins it. One that documents other files, or an earlier commit, is 409,
+ * since answering it would report files as being documented that it leaves out.
  */
 async function pendingGeneration(
   ctx: ServiceContext,
   userId: string,
   repoId: string,
-  fileIds: string[] | null,
+  asked: { commitId: string; fileIds: string[] | null },
 ): Promise<LivedocsGenerateResponse | undefined> {
   const job = await findPendingJobByKey(ctx.db, generationKey(repoId));
   if (!job || job.user_id !== userId) return undefined;
   const payload = livedocsGenerateJob.payload.parse(JSON.parse(job.payload));
-  if (!covers(payload.file_ids, fileIds)) {
+  if (payload.commit_id !== asked.commitId) {
+    throw conflict(
+      'Docs of this repository are being generated at an earlier commit; generate again once that task has finished',
+    );
+  }
+  if (!covers(payload.file_ids, asked.fileIds)) {
     throw conflict(
       'Docs of this repository are being generated for other files; generate these once that task has finished',
     );
@@ -99,7 +104,8 @@ export async function requestGeneration(
   const repo = await ownRepo(ctx, userId, request.repo_id);
   const commitId = await indexedHead(ctx, repo);
   await checkFileIds(ctx, repo, commitId, request.file_ids, 'body.file_ids');
-  const pending = await pendingGeneration(ctx, userId, repo.id, request.file_ids);
+  const asked = { commitId, fileIds: request.file_ids };
+  const pending = await pendingGeneration(ctx, userId, repo.id, asked);
   if (pending) return pending;
   // documented objects are refreshed free: only the others must fit in what is left
   const { objects, toSpend } = await objectsToGenerate(ctx, repo, commitId, request.file_ids);
@@ -111,7 +117,7 @@ export async function requestGeneration(
   );
   if (task.task_id !== taskId) {
     // another request queued one meanwhile: join it as above
-    const joined = await pendingGeneration(ctx, userId, repo.id, request.file_ids);
+    const joined = await pendingGeneration(ctx, userId, repo.id, asked);
     if (joined) return joined;
   }
   return { task_id: task.task_id, repo_id: repo.id, commit_id: commitId, object_count: objects };
