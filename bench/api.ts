@@ -1,10 +1,11 @@
 // `npm run bench:api`: the list endpoints under load, through the real running server, with a
 // repository of 100,000 files and about 20,000 objects seeded, every object documented (DESIGN.md
-// section 9: p99 < 50 ms at 200 concurrent requests). Each endpoint gets the same load
-// (autocannon, 200 connections) as GET /api/health, the floor the HTTP stack itself sets on this
-// machine with the load generator on the same cores, and prints its p50 and p99 with the ratios
-// of its p99 to the budget and to that floor. Fails loudly on any non-2xx answer or a wrong
-// answer; never asserts wall-clock times.
+// section 9: every list endpoint's p99 within 3× that of GET /api/health under the same load).
+// Each endpoint gets the same load (autocannon, 200 connections) as GET /api/health, the floor
+// the HTTP stack itself sets on this machine with the load generator on the same cores, and
+// prints its p50 and p99 with the ratios of its p99 to 50 ms and to that floor, then the files
+// route's ratios (issue 24.6) on their own. Fails loudly on any non-2xx answer or a wrong answer;
+// never asserts wall-clock times.
 //
 // BENCH_API_DATA_DIR=<dir> keeps the server's data there; a later run with the same directory
 // skips seeding (about three minutes) and measures the same data again, e.g. after a change.
@@ -21,7 +22,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CONNECTIONS, measureEndpoints } from './http-load';
+import { CONNECTIONS, loadEndpoints } from './http-load';
 import { API_FIXTURE, benchFixture, benchGit, FIXTURE_FILE_COUNT } from './repos-fixture';
 import type { BenchFixture } from './repos-fixture';
 import { createBenchDatabase } from './repos-postgres';
@@ -39,6 +40,8 @@ const root = join(import.meta.dirname, '..');
 /** With `BENCH_DATABASE_URL=postgres://…`, a fresh database on that server (dropped after). */
 const postgresAdminUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
 const BUDGET_P99_MS = 50;
+/** DESIGN.md section 9: a list endpoint's p99 at most this many times that of /api/health. */
+const BUDGET_FLOOR_RATIO = 3;
 const TIMEOUT_MS = 30 * 60_000;
 /** Where the server keeps its data, kept after the run when set (see the header). */
 const keptDataDir = process.env.BENCH_API_DATA_DIR?.trim() || undefined;
@@ -192,12 +195,17 @@ async function run(work: string): Promise<void> {
       ['compilations', '/api/v0/compilation/metadata'],
     ];
     memory.phase();
-    const over = await measureEndpoints(server, account, endpoints, BUDGET_P99_MS);
+    const loads = await loadEndpoints(server, account, endpoints, BUDGET_P99_MS);
     console.log(`\n  server peak memory under load: ${mb(memory.phase().serverKb)}`);
+    const filesRoute = loads.filter((one) => one.label.startsWith('files'));
+    console.log(
+      `  GET /api/v3/repo/files/{id}, p99 / GET /api/health p99 (budget ≤ ${BUDGET_FLOOR_RATIO}×): ${filesRoute.map((one) => `${one.label}: ${one.floorRatio.toFixed(1)}×`).join('; ')}`,
+    );
+    const over = loads.filter((one) => one.floorRatio > BUDGET_FLOOR_RATIO);
     console.log(
       over.length
-        ? `  NOTE: over the DESIGN.md section 9 budget (p99 ${BUDGET_P99_MS} ms): ${over.join('; ')}`
-        : `  every list endpoint within the DESIGN.md section 9 budget (p99 ${BUDGET_P99_MS} ms)`,
+        ? `  NOTE: over the DESIGN.md section 9 budget (p99 ≤ ${BUDGET_FLOOR_RATIO}× health): ${over.map((one) => one.label).join('; ')}`
+        : `  every list endpoint within the DESIGN.md section 9 budget (p99 ≤ ${BUDGET_FLOOR_RATIO}× health)`,
     );
   } finally {
     memory.stop();

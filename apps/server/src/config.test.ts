@@ -90,6 +90,7 @@ describe('loadConfig', () => {
       GIT_TIMEOUT_MS: '5000',
       GIT_MAX_REPO_BYTES: '1048576',
       JOB_CONCURRENCY: '4',
+      JOBS_PER_USER: '3',
       JOB_WORKERS: '0',
     });
     expect(config).toEqual({
@@ -128,6 +129,7 @@ describe('loadConfig', () => {
       gitTimeoutMs: 5000,
       gitMaxRepoBytes: 1048576,
       jobConcurrency: 4,
+      jobsPerUser: 3,
       jobWorkers: false,
     });
   });
@@ -135,10 +137,19 @@ describe('loadConfig', () => {
   it('runs two job workers in the API process unless told otherwise', () => {
     expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
       jobConcurrency: 2,
+      jobsPerUser: 1,
       jobWorkers: true,
     });
-    expect(problemsOf({ DATA_DIR: dataDir, JOB_CONCURRENCY: '0', JOB_WORKERS: 'no' })).toEqual([
+    expect(
+      problemsOf({
+        DATA_DIR: dataDir,
+        JOB_CONCURRENCY: '0',
+        JOBS_PER_USER: '0',
+        JOB_WORKERS: 'no',
+      }),
+    ).toEqual([
       'JOB_CONCURRENCY must be an integer between 1 and 64 (jobs one process runs at once) (got "0")',
+      'JOBS_PER_USER must be an integer between 1 and 64 (jobs of one user running at once) (got "0")',
       'JOB_WORKERS must be 0 (no job workers in the API process) or 1 (got "no")',
     ]);
   });

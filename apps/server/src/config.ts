@@ -62,6 +62,11 @@ export interface Config {
   gitMaxRepoBytes: number;
   /** Background jobs one process runs at the same time. */
   jobConcurrency: number;
+  /**
+   * Most jobs of one user running at once across every process sharing the queue, so one
+   * user's queue cannot hold the workers another user's connect waits for.
+   */
+  jobsPerUser: number;
   /** Run job workers inside the API process (JOB_WORKERS=0 leaves jobs to `npm run worker`). */
   jobWorkers: boolean;
   /** Test-only tuning of the queue's intervals; never read from the environment. */
@@ -293,6 +298,10 @@ const rules = {
     schema: integer(1, 64),
     problem: 'must be an integer between 1 and 64 (jobs one process runs at once)',
   },
+  JOBS_PER_USER: {
+    schema: integer(1, 64),
+    problem: 'must be an integer between 1 and 64 (jobs of one user running at once)',
+  },
   JOB_WORKERS: {
     schema: z.enum(['0', '1']),
     problem: 'must be 0 (no job workers in the API process) or 1',
@@ -422,6 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gitTimeoutMs: vars.GIT_TIMEOUT_MS ?? DEFAULT_GIT_TIMEOUT_MS,
     gitMaxRepoBytes: vars.GIT_MAX_REPO_BYTES ?? DEFAULT_GIT_MAX_REPO_BYTES,
     jobConcurrency: vars.JOB_CONCURRENCY ?? 2,
+    jobsPerUser: vars.JOBS_PER_USER ?? 1,
     jobWorkers: vars.JOB_WORKERS !== '0',
     llm:
       vars.LLM_BASE_URL && vars.LLM_MODEL

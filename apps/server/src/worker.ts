@@ -48,7 +48,11 @@ async function main(): Promise<void> {
 
   await runtime.start();
   log.info(
-    { workerId: runtime.workers?.workerId, concurrency: config.jobConcurrency },
+    {
+      workerId: runtime.workers?.workerId,
+      concurrency: config.jobConcurrency,
+      perUser: config.jobsPerUser,
+    },
     'job worker started',
   );
 }

@@ -351,6 +351,13 @@ export interface JobsTable {
   result: string | null;
   /** When the job reached `succeeded` or `failed` (migration 0003). */
   finished_at: Timestamp | null;
+  /** When the latest attempt was claimed; the claim serves the least recently served user first (migration 0011). */
+  started_at: Timestamp | null;
+  /**
+   * At most one queued or running job per key (a partial unique index, migration 0011): a
+   * repository's generation. Null for jobs without such a rule.
+   */
+  singleton_key: string | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }

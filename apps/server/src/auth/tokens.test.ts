@@ -1,5 +1,5 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InvalidTokenError, Tokens, TOKEN_LIFETIME_SECONDS } from './tokens';
 import { TOKEN_TYPES } from './token-keys';
 import type { TokenType } from './token-keys';
@@ -66,5 +66,22 @@ describe('typed tokens', () => {
     for (const token of [none, hs384, otherKey, expired, missing, '', 'a.b.c']) {
       await expect(tokens.verify('session', token)).rejects.toBeInstanceOf(InvalidTokenError);
     }
+  });
+
+  describe('a token verified lately', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is answered again until it expires, and never as another type', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const token = await tokens.sign('session', SAMPLE.session as never, 30);
+      const claims = await tokens.verify('session', token);
+      expect(claims).toEqual(SAMPLE.session);
+      // the caller may change its copy; the kept claims stay as verified
+      (claims as { sub: string }).sub = 'someone else';
+      expect(await tokens.verify('session', token)).toEqual(SAMPLE.session);
+      await expect(tokens.verify('plan', token)).rejects.toBeInstanceOf(InvalidTokenError);
+      vi.setSystemTime(Date.now() + 31_000);
+      await expect(tokens.verify('session', token)).rejects.toBeInstanceOf(InvalidTokenError);
+    });
   });
 });

@@ -59,6 +59,11 @@ const CLAIM_NAMES: { [T in TokenType]: (keyof TokenClaims[T] & string)[] } = {
   site: ['sub', 'folder'],
 };
 
+/** Verified tokens kept (a bounded map, oldest first out). */
+const VERIFIED_KEPT = 1024;
+/** How long a verified token is kept at most. */
+const VERIFIED_KEEP_MS = 60_000;
+
 /**
  * Signs and verifies the server's JWTs: HS256 only (a token announcing any other algorithm,
  * `none` included, is refused before its signature is looked at), a key per type, issuer and
@@ -66,6 +71,13 @@ const CLAIM_NAMES: { [T in TokenType]: (keyof TokenClaims[T] & string)[] } = {
  */
 export class Tokens {
   readonly #keys: Record<TokenType, Uint8Array>;
+  /**
+   * Tokens verified lately, by type and token, with their claims: the same session token comes
+   * with every request of a client, and checking its signature again (WebCrypto, a few awaits)
+   * cost more than the rest of authenticating it. A hit still honours the expiry, so the answer
+   * is the one a full check would give; only successes are kept.
+   */
+  readonly #verified = new Map<string, { claims: Record<string, string>; until: number }>();
 
   constructor(appSecret: string) {
     this.#keys = deriveTokenKeys(appSecret);
@@ -90,6 +102,25 @@ export class Tokens {
 
   /** The claims of a valid token of `type`; throws InvalidTokenError for anything else. */
   async verify<T extends TokenType>(type: T, token: string): Promise<TokenClaims[T]> {
+    const key = `${type}\0${token}`;
+    const known = this.#verified.get(key);
+    if (known && Date.now() < known.until) return { ...known.claims } as TokenClaims[T];
+    this.#verified.delete(key);
+    const { claims, exp } = await this.#verifyFully(type, token);
+    // a token is kept VERIFIED_KEEP_MS at most, and never past its expiry
+    this.#verified.set(key, { claims, until: Math.min(Date.now() + VERIFIED_KEEP_MS, exp * 1000) });
+    if (this.#verified.size > VERIFIED_KEPT) {
+      const oldest = this.#verified.keys().next().value;
+      if (oldest !== undefined) this.#verified.delete(oldest);
+    }
+    return { ...claims } as TokenClaims[T];
+  }
+
+  /** The full check: signature, algorithm, issuer, audience, expiry, type and claims. */
+  async #verifyFully(
+    type: TokenType,
+    token: string,
+  ): Promise<{ claims: Record<string, string>; exp: number }> {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, this.#keys[type], {
@@ -104,6 +135,7 @@ export class Tokens {
     if (payload.typ !== type) throw new InvalidTokenError('wrong type');
     const claims: Record<string, string> = {};
     for (const name of CLAIM_NAMES[type]) claims[name] = stringClaim(payload, name);
-    return claims as TokenClaims[T];
+    // jwtVerify required `exp`
+    return { claims, exp: Number(payload.exp) };
   }
 }

@@ -20,6 +20,12 @@ export interface JobDefinition<Payload = unknown> {
   retry: RetryPolicy;
   /** One attempt is aborted (and counted as failed) after this long. */
   timeoutMs: number;
+  /**
+   * A request waits for the job's end (sync, branch switch): it runs whatever else of its user
+   * runs, and does not count towards JOBS_PER_USER, so a long generation cannot make the
+   * person's sync time out. Such kinds must be limited otherwise (one per repository).
+   */
+  awaited?: boolean;
 }
 
 /** What a handler gets for one attempt. */

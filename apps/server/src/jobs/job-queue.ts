@@ -1,10 +1,12 @@
 import type { Task } from '@codedocs/contract';
+import type { Job } from '@codedocs/db';
 import { newId } from '../auth/random-id';
 import { conflict, notFound } from '../errors/index';
 import { presentTask } from '../presenters/task-presenter';
 import {
   cancelJob,
   findJob,
+  findPendingJobByKey,
   insertJobIfAbsent,
   listPendingJobsOfUser,
 } from '../repositories/jobs-repository';
@@ -27,6 +29,11 @@ export interface EnqueueOptions {
   userId?: string | null;
   /** Not before this time (scheduled jobs); now when omitted. */
   runAfter?: Date;
+  /**
+   * At most one queued or running job holds this key (in every process): while one does, the
+   * enqueue answers that job's task instead of queueing another.
+   */
+  singletonKey?: string;
 }
 
 export interface JobQueueOptions {
@@ -47,7 +54,9 @@ export class JobQueue {
   /**
    * Queues a job and returns its task. Idempotent by id: the same id again for the same owner and
    * kind returns the existing task untouched (a retried request); for another owner or kind it is
-   * 409. The payload is validated against the kind's schema (a mismatch is a programming error).
+   * 409. With a `singletonKey` held by a pending job (of the same owner and kind), that job's task
+   * is answered instead: its `task_id` then differs from the id asked for. The payload is
+   * validated against the kind's schema (a mismatch is a programming error).
    */
   async enqueue<Payload>(
     kind: string | JobDefinition<Payload>,
@@ -59,27 +68,38 @@ export class JobQueue {
     const valid = definition.payload.parse(payload);
     const id = options.id ?? newId();
     const userId = options.userId ?? null;
-    const now = nowIso();
-    const inserted = await insertJobIfAbsent(db, {
-      id,
-      user_id: userId,
-      kind: definition.kind,
-      payload: JSON.stringify(valid),
-      max_attempts: definition.retry.maxAttempts,
-      run_after: options.runAfter ? options.runAfter.toISOString() : now,
-      created_at: now,
-      updated_at: now,
-    });
-    if (inserted) {
-      await events.publish(inserted);
-      for (const wake of this.wakeListeners) wake();
-      return presentTask(inserted);
+    const sameOwner = (job: Job) => job.user_id === userId && job.kind === definition.kind;
+    // the job holding the key may finish between the refused insert and the look-up: try again
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const now = nowIso();
+      const inserted = await insertJobIfAbsent(db, {
+        id,
+        user_id: userId,
+        kind: definition.kind,
+        payload: JSON.stringify(valid),
+        max_attempts: definition.retry.maxAttempts,
+        run_after: options.runAfter ? options.runAfter.toISOString() : now,
+        singleton_key: options.singletonKey ?? null,
+        created_at: now,
+        updated_at: now,
+      });
+      if (inserted) {
+        await events.publish(inserted);
+        for (const wake of this.wakeListeners) wake();
+        return presentTask(inserted);
+      }
+      const existing = await findJob(db, id);
+      if (existing) {
+        if (!sameOwner(existing)) throw conflict('This task id is already in use');
+        return presentTask(existing);
+      }
+      const holder = options.singletonKey && (await findPendingJobByKey(db, options.singletonKey));
+      if (holder) {
+        if (!sameOwner(holder)) throw conflict("Another owner's task holds this work");
+        return presentTask(holder);
+      }
     }
-    const existing = await findJob(db, id);
-    if (!existing || existing.user_id !== userId || existing.kind !== definition.kind) {
-      throw conflict('This task id is already in use');
-    }
-    return presentTask(existing);
+    throw conflict('This task could not be queued; try again');
   }
 
   /** The caller's task; another user's id, or an unknown one, is 404 (never 403). */

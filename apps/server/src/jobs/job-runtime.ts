@@ -54,6 +54,7 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
         events,
         log,
         concurrency: config.jobConcurrency,
+        perUser: config.jobsPerUser,
         timings: jobTimings(config.jobTimings),
       })
     : undefined;

@@ -29,6 +29,8 @@ export interface JobWorkersOptions {
   events: TaskEventBus;
   log: FastifyBaseLogger;
   concurrency: number;
+  /** Most jobs of one user running at once, across every process (JOBS_PER_USER). */
+  perUser: number;
   timings: JobTimings;
 }
 
@@ -97,8 +99,10 @@ export class JobWorkers {
         job = await claimNextJob(db, {
           workerId: this.workerId,
           kinds: registry.kinds(),
+          awaitedKinds: registry.awaitedKinds(),
           now: nowIso(),
-          skipLocked: dialect === 'postgres',
+          perUser: this.options.perUser,
+          postgres: dialect === 'postgres',
         });
       } catch (error) {
         if (this.stopping) break;
@@ -153,6 +157,8 @@ export class JobWorkers {
     } finally {
       clearInterval(heartbeat);
       this.running.delete(job.id);
+      // the user's next job may have been waiting for this one (JOBS_PER_USER)
+      this.wake();
     }
   }
 

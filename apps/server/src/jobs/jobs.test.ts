@@ -143,7 +143,9 @@ describe.each(dialects)('durable background jobs on %s', (dialect) => {
       workerId: 'killed-process',
       kinds: ['test.resumable'],
       now: nowIso(-30_000),
-      skipLocked: dialect === 'postgres',
+      perUser: 1,
+      awaitedKinds: [],
+      postgres: dialect === 'postgres',
     });
     expect(claimed).toMatchObject({ id: task_id, status: 'running', attempts: 1 });
 

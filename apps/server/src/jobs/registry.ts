@@ -38,6 +38,13 @@ export class JobRegistry {
     return this.jobs.has(kind);
   }
 
+  /** The kinds a request waits for (`awaited`): not held back by the per-user limit. */
+  awaitedKinds(): string[] {
+    return [...this.jobs.values()]
+      .filter((job) => job.definition.awaited === true)
+      .map((job) => job.definition.kind);
+  }
+
   /** Every registered kind: what this process's workers may claim. */
   kinds(): string[] {
     return [...this.jobs.keys()];

@@ -52,6 +52,8 @@ describe.runIf(dialects.includes('postgres'))(
       testApp = await createTestApp('postgres', {
         jobTimings: FAST_JOB_TIMINGS,
         jobConcurrency: 4,
+        // one user's jobs, claimed side by side (the per-user limit is fairness.test.ts's)
+        jobsPerUser: 64,
       });
       const { app } = testApp;
       const userId = await insertJobOwner(app, 'many@example.com');

@@ -16,13 +16,27 @@ function updateHeldJob(db: Db, id: string, workerId: string) {
     .where('status', '=', 'running');
 }
 
-/** Inserts a job unless its id exists; the inserted row, or undefined when the id was taken. */
+/**
+ * Inserts a job unless its id exists or, for a job with a `singleton_key`, a queued or running
+ * job holds that key (the partial unique index of migration 0011); the inserted row, or
+ * undefined when either was taken.
+ */
 export async function insertJobIfAbsent(db: Db, job: NewJob): Promise<Job | undefined> {
   return db
     .insertInto('jobs')
     .values(job)
-    .onConflict((conflict) => conflict.column('id').doNothing())
+    .onConflict((conflict) => conflict.doNothing())
     .returningAll()
+    .executeTakeFirst();
+}
+
+/** The queued or running job holding a singleton key, if any. */
+export async function findPendingJobByKey(db: Db, key: string): Promise<Job | undefined> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('singleton_key', '=', key)
+    .where('status', 'in', ['queued', 'running'])
     .executeTakeFirst();
 }
 
@@ -36,43 +50,91 @@ export interface ClaimQuery {
   /** Only kinds this process has handlers for. */
   kinds: string[];
   now: string;
+  /** Most jobs of one user running at once, across every process (JOBS_PER_USER). */
+  perUser: number;
+  /** Kinds a request waits for: neither held back by `perUser` nor counted towards it. */
+  awaitedKinds: string[];
   /**
-   * PostgreSQL: lock the chosen row with FOR UPDATE SKIP LOCKED so concurrent workers pick
-   * different jobs. SQLite has one writer at a time, so the single UPDATE statement (its own
+   * PostgreSQL: claims take a transaction-scoped advisory lock, so two processes never both see
+   * a user below `perUser` and both start one of theirs, and the chosen row is locked with FOR
+   * UPDATE SKIP LOCKED. SQLite has one writer at a time, so the single UPDATE statement (its own
    * transaction) is already atomic.
    */
-  skipLocked: boolean;
+  postgres: boolean;
 }
 
+/** The advisory lock every claim on PostgreSQL holds for its transaction (an arbitrary constant). */
+const CLAIM_LOCK = 0x636c6169; // 'clai'
+
 /**
- * Claims the oldest due queued job in one UPDATE … WHERE id = (SELECT …) RETURNING: marks it
- * running, locked by this worker, with a fresh heartbeat and one more attempt.
+ * Claims the next due queued job in one UPDATE … WHERE id = (SELECT …) RETURNING: marks it
+ * running, locked by this worker, with a fresh heartbeat, its start time and one more attempt.
+ *
+ * Fair between users: only jobs of users with fewer than `perUser` jobs running are eligible,
+ * and among those the user whose latest job started longest ago (or never) goes first, then the
+ * oldest job. So one user's queue of a hundred jobs delays another user's job by at most the one
+ * job of theirs already running per worker, not by the hundred. Jobs without a user (maintenance)
+ * are never limited and go first; kinds a request waits for (a sync) are not limited either.
  */
 export async function claimNextJob(db: Db, query: ClaimQuery): Promise<Job | undefined> {
   if (query.kinds.length === 0) return undefined;
+  const awaited = query.awaitedKinds;
   const due = db
-    .selectFrom('jobs')
-    .select('id')
-    .where('status', '=', 'queued')
-    .where('run_after', '<=', query.now)
-    .where('kind', 'in', query.kinds)
-    .orderBy('run_after')
-    .orderBy('created_at')
+    .selectFrom('jobs as j')
+    .select('j.id')
+    .where('j.status', '=', 'queued')
+    .where('j.run_after', '<=', query.now)
+    .where('j.kind', 'in', query.kinds)
+    .where((eb) => {
+      let running = eb
+        .selectFrom('jobs as r')
+        .select((count) => count.fn.countAll().as('n'))
+        .where('r.status', '=', 'running')
+        .whereRef('r.user_id', '=', 'j.user_id');
+      if (awaited.length > 0) running = running.where('r.kind', 'not in', awaited);
+      return eb.or([
+        eb('j.user_id', 'is', null),
+        ...(awaited.length > 0 ? [eb('j.kind', 'in', awaited)] : []),
+        eb(running, '<', query.perUser),
+      ]);
+    })
+    // the latest start of the job's user; null for a user never served and for no user
+    .orderBy(
+      (eb) =>
+        eb
+          .selectFrom('jobs as s')
+          .select((max) => max.fn.max('s.started_at').as('t'))
+          .whereRef('s.user_id', '=', 'j.user_id'),
+      (order) => order.asc().nullsFirst(),
+    )
+    .orderBy('j.run_after')
+    .orderBy('j.created_at')
     .limit(1);
-  return db
-    .updateTable('jobs')
-    .set((eb) => ({
-      status: 'running',
-      locked_by: query.workerId,
-      heartbeat_at: query.now,
-      attempts: eb('attempts', '+', 1),
-      error: null,
-      updated_at: query.now,
-    }))
-    .where('id', '=', query.skipLocked ? due.forUpdate().skipLocked() : due)
-    .where('status', '=', 'queued')
-    .returningAll()
-    .executeTakeFirst();
+  const claim = (trx: Db, now: string) =>
+    trx
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'running',
+        locked_by: query.workerId,
+        heartbeat_at: now,
+        started_at: now,
+        attempts: eb('attempts', '+', 1),
+        error: null,
+        updated_at: now,
+      }))
+      .where('id', '=', query.postgres ? due.forUpdate('j').skipLocked() : due)
+      .where('status', '=', 'queued')
+      .returningAll()
+      .executeTakeFirst();
+  if (!query.postgres) return claim(db, query.now);
+  const asked = Date.now();
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
+    // the heartbeat starts when the lock was had: a claim that waited for it behind other
+    // workers' claims must not look stale to the reaper at once
+    const waited = Date.now() - asked;
+    return claim(trx, new Date(Date.parse(query.now) + waited).toISOString());
+  });
 }
 
 /** Refreshes a running job's heartbeat; false when this worker no longer holds it. */

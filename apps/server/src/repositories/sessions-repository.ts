@@ -1,9 +1,59 @@
-import type { NewSession, Session } from '@codedocs/db';
+import type { NewSession, Session, User } from '@codedocs/db';
 import type { Db } from './db';
 
 /** Stores a new session row. */
 export async function insertSession(db: Db, session: NewSession): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
+}
+
+/**
+ * A session by id, revoked or not, with its user, in one query: every authenticated request
+ * reads both, and on PostgreSQL each query is a round trip through the pool.
+ */
+export async function findSessionWithUser(
+  db: Db,
+  id: string,
+): Promise<{ session: Session; user: User } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('sessions')
+    .select([
+      'users.email as user_email',
+      'users.name as user_name',
+      'users.description as user_description',
+      'users.password_hash as user_password_hash',
+      'users.email_verified_at as user_email_verified_at',
+      'users.login_method as user_login_method',
+      'users.created_at as user_created_at',
+      'users.updated_at as user_updated_at',
+    ])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    user_email,
+    user_name,
+    user_description,
+    user_password_hash,
+    user_email_verified_at,
+    user_login_method,
+    user_created_at,
+    user_updated_at,
+    ...session
+  } = row;
+  const user: User = {
+    id: session.user_id,
+    email: user_email,
+    name: user_name,
+    description: user_description,
+    password_hash: user_password_hash,
+    email_verified_at: user_email_verified_at,
+    login_method: user_login_method,
+    created_at: user_created_at,
+    updated_at: user_updated_at,
+  };
+  return { session, user };
 }
 
 /** A session by id, revoked or not. */

@@ -36,6 +36,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
     gitTimeoutMs: 60_000,
     gitMaxRepoBytes: 256 * 1024 * 1024,
     jobConcurrency: 2,
+    jobsPerUser: 1,
     jobWorkers: true,
     ...overrides,
     // a test that names PUBLIC_URL configures it, as the environment variable does

@@ -10,6 +10,7 @@ import { repoScopedObjects } from './0007-repo-scoped-objects';
 import { compilationOrder } from './0008-compilation-order';
 import { objectSearch } from './0009-object-search';
 import { compilationRevision } from './0010-compilation-revision';
+import { jobFairness } from './0011-job-fairness';
 import { folderBuilds } from './0012-folder-builds';
 
 /**
@@ -28,6 +29,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0008-compilation-order': compilationOrder(),
     '0009-object-search': objectSearch(dialect),
     '0010-compilation-revision': compilationRevision(),
+    '0011-job-fairness': jobFairness(dialect),
     '0012-folder-builds': folderBuilds(),
   };
 }

@@ -11,6 +11,8 @@ export const repoSyncJob = defineJob({
   payload: z.object({ repo_id: z.string().min(1) }),
   retry: { maxAttempts: 2, backoffBaseMs: 1_000, backoffCapMs: 5_000 },
   timeoutMs: REPO_JOB_TIMEOUT_MS,
+  // the route waits for it, and the repository's `syncing` status allows one at a time
+  awaited: true,
 });
 
 export type RepoSyncPayload = z.infer<typeof repoSyncJob.payload>;

@@ -176,6 +176,31 @@ describe.each(dialects)('the files of a repository on %s', (dialect) => {
     expect(back.statusCode).toBe(200);
   });
 
+  it('sends a page it has built before as the same bytes with an ETag, 304 when held', async () => {
+    const url = `/api/v3/repo/files/${repoId}?limit=50&extension=ts`;
+    const first = await getAs(testApp.app, user, url);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await getAs(testApp.app, user, url);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.body).toBe(first.body);
+    const held = await getAs(testApp.app, user, url, { 'if-none-match': String(etag) });
+    expect(held.statusCode).toBe(304);
+    expect(held.body).toBe('');
+    const next = filesPageSchema.parse(first.json()).pagination_token;
+    const later = await getAs(
+      testApp.app,
+      user,
+      `/api/v3/repo/files/${repoId}?pagination_token=${next}&limit=50`,
+    );
+    expect(later.statusCode).toBe(200);
+    expect(later.headers.etag).not.toBe(etag);
+    // a kept page is still the owner's only: another user's request is 404 before it
+    const stranger = await createRepoUser(testApp.app, 'stranger-files@example.com');
+    expect((await getAs(testApp.app, stranger, url)).statusCode).toBe(404);
+  });
+
   it('refuses a tampered or garbage page token and an unknown commit', async () => {
     const first = await page('limit=10');
     const token = first.pagination_token ?? '';

@@ -7,12 +7,16 @@ import {
 } from '@codedocs/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/authenticate';
+import { sendSerialized } from '../../presenters/serialized-json';
 import { fileContent, filesPage } from '../../services/repos/files-service';
 
 const tags = ['files'];
 const security = [{ bearerAuth: [] }];
 
-/** `GET /api/v3/repo/files/{repo_id}`: a listed commit's files, paged with an opaque token. */
+/**
+ * `GET /api/v3/repo/files/{repo_id}`: a listed commit's files, paged with an opaque token; sent
+ * as the page's bytes serialized once, with an ETag.
+ */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/repo/files/:repo_id',
@@ -27,8 +31,17 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: filesPageSchema },
       },
     },
-    async (request) =>
-      filesPage(app.services, requireAuth(request).user.id, request.params.repo_id, request.query),
+    async (request, reply) =>
+      sendSerialized(
+        request,
+        reply,
+        await filesPage(
+          app.services,
+          requireAuth(request).user.id,
+          request.params.repo_id,
+          request.query,
+        ),
+      ),
   );
 };
 

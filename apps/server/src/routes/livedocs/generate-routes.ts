@@ -9,14 +9,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/authenticate';
 import { regenerateObject, requestGeneration } from '../../services/livedocs/generate-request';
-import { planHeader } from '../repo/headers';
+import { planHeader, taskIdHeader } from '../repo/headers';
 
 const tags = ['livedocs'];
 const security = [{ bearerAuth: [] }];
 
 /** The v2 generation calls: they carry the plan token in `x-plan` (spec section 7). */
 export const livedocsGenerateRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Both generate calls: the chosen files, or every file (`null`). */
+  /** Both generate calls: the chosen files, or every file (`null`), as task `x-task-id`. */
   const generate = (
     request: FastifyRequest<{ Body: { repo_id: string } }>,
     fileIds: string[] | null,
@@ -25,7 +25,7 @@ export const livedocsGenerateRoutes: FastifyPluginAsyncZod = async (app) => {
       app.services,
       app.jobs.queue,
       requireAuth(request).user.id,
-      planHeader(request),
+      { taskId: taskIdHeader(request), plan: planHeader(request) },
       {
         repo_id: request.body.repo_id,
         file_ids: fileIds,
@@ -39,7 +39,7 @@ export const livedocsGenerateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Generate docs for the objects of chosen files (a background task)',
+        summary: 'Generate docs for the objects of chosen files (runs as task `x-task-id`)',
         body: livedocsGenerateRequestSchema,
         response: { 202: livedocsGenerateResponseSchema },
       },
@@ -54,7 +54,7 @@ export const livedocsGenerateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Generate docs for every object of the current commit (a background task)',
+        summary: 'Generate docs for every object of the current commit (runs as task `x-task-id`)',
         body: livedocsGenerateAllRequestSchema,
         response: { 202: livedocsGenerateResponseSchema },
       },

@@ -4,6 +4,7 @@ import { InvalidTokenError, TOKEN_LIFETIME_SECONDS } from '../../auth/tokens';
 import { notFound, unauthorized } from '../../errors/index';
 import {
   findSession,
+  findSessionWithUser,
   insertSession,
   listLiveSessions,
   revokeSession,
@@ -11,7 +12,6 @@ import {
   rotateSessionToken,
   touchSession,
 } from '../../repositories/sessions-repository';
-import { findUserById } from '../../repositories/users-repository';
 import { nowIso } from '../context';
 import type { ClientInfo, ServiceContext } from '../context';
 
@@ -74,16 +74,15 @@ export async function authenticateSessionToken(
       throw unauthorized('Your session has ended, sign in again');
     throw error;
   }
-  const session = await findSession(ctx.db, claims.sid);
+  const found = await findSessionWithUser(ctx.db, claims.sid);
   const live =
-    session !== undefined &&
-    session.user_id === claims.sub &&
-    session.revoked_at === null &&
-    Date.parse(session.expires_at) > Date.now() &&
-    (session.token_id === claims.tid || isWithinGrace(session, claims.tid));
-  const user = live ? await findUserById(ctx.db, claims.sub) : undefined;
-  if (!session || !user) throw unauthorized('Your session has ended, sign in again');
-  return { user, session, tokenId: claims.tid };
+    found !== undefined &&
+    found.session.user_id === claims.sub &&
+    found.session.revoked_at === null &&
+    Date.parse(found.session.expires_at) > Date.now() &&
+    (found.session.token_id === claims.tid || isWithinGrace(found.session, claims.tid));
+  if (!found || !live) throw unauthorized('Your session has ended, sign in again');
+  return { user: found.user, session: found.session, tokenId: claims.tid };
 }
 
 /**

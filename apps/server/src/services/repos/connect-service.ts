@@ -1,8 +1,7 @@
 import { PLAN_CATALOGUE } from '@codedocs/contract';
 import type { RepoConnectRequest, RepoConnectResponse } from '@codedocs/contract';
-import { z } from 'zod';
 import { newId } from '../../auth/random-id';
-import { badRequest, conflict, forbidden, validationFailed } from '../../errors/index';
+import { badRequest, conflict, forbidden } from '../../errors/index';
 import { isSafeBranchName, repoUrlPolicy, validateRepoUrl } from '../../git/index';
 import { repoConnectJob } from '../../jobs/definitions/index';
 import type { RepoConnectPayload } from '../../jobs/definitions/index';
@@ -11,23 +10,13 @@ import { findJob, listPendingJobsOfUser } from '../../repositories/jobs-reposito
 import { findRepoByUrl, listRepoIdsOfUser } from '../../repositories/repos-repository';
 import { findNewestSshKey, findSshKey } from '../../repositories/ssh-keys-repository';
 import { verifyPlanToken } from '../billing/subscription-service';
+import { storedClientTask, taskIdFrom } from '../client-task';
 import type { ServiceContext } from '../context';
 
 /** The headers of a connect: the client's task id and its plan token. */
 export interface ConnectHeaders {
   taskId: string | undefined;
   plan: string | undefined;
-}
-
-const uuid = z.uuid();
-
-/** The task id to queue under: the client's (a UUID, so it is idempotent) or a new one. */
-export function taskIdFrom(header: string | undefined): string {
-  if (header === undefined) return newId();
-  if (!uuid.safeParse(header).success) {
-    throw validationFailed('headers.x-task-id', 'must be a UUID');
-  }
-  return header;
 }
 
 function answer(taskId: string, payload: RepoConnectPayload): RepoConnectResponse {
@@ -94,14 +83,8 @@ export async function requestConnect(
 ): Promise<RepoConnectResponse> {
   const taskId = taskIdFrom(headers.taskId);
   const plan = await verifyPlanToken(ctx, headers.plan, userId);
-  const existing = await findJob(ctx.db, taskId);
-  if (existing) {
-    const payload = repoConnectJob.payload.safeParse(JSON.parse(existing.payload));
-    if (existing.user_id !== userId || existing.kind !== repoConnectJob.kind || !payload.success) {
-      throw conflict('This task id is already in use');
-    }
-    return answer(taskId, payload.data);
-  }
+  const existing = await storedClientTask(ctx.db, taskId, userId, repoConnectJob);
+  if (existing) return answer(taskId, existing.payload);
   if (request.branch !== undefined && !isSafeBranchName(request.branch)) {
     throw badRequest('body.branch', 'This is not a valid branch name');
   }

@@ -16,9 +16,9 @@ import {
   markRepoSyncing,
   updateRepo,
 } from '../../repositories/repos-repository';
+import { taskIdFrom } from '../client-task';
 import { nowIso } from '../context';
 import type { ServiceContext } from '../context';
-import { taskIdFrom } from './connect-service';
 import { localGit } from './repo-git';
 import { removeRepoDirectory, repoDirectory } from './repo-paths';
 import { waitForTaskEnd } from './task-wait';
