@@ -1,5 +1,6 @@
 import {
   PLAN_HEADER,
+  TASK_ID_HEADER,
   type LivedocsCommitsResponse,
   type LivedocsFilesResponse,
   type LivedocsGenerateResponse,
@@ -66,13 +67,17 @@ export function saveLivedocsField(request: LivedocsSaveRequest): Promise<Livedoc
   return api.v0.post('/livedocs/save', request);
 }
 
-/** `POST /api/v2/livedocs/generate` or `/generate/all` (all files when `fileIds` is null). */
+/**
+ * `POST /api/v2/livedocs/generate` or `/generate/all` (all files when `fileIds` is null), under a
+ * task id of the caller's (`x-task-id`), so a repeat of the same request answers the same task.
+ */
 export function generateLivedocs(
   repoId: string,
   fileIds: readonly string[] | null,
   plan: string,
+  taskId: string = crypto.randomUUID(),
 ): Promise<LivedocsGenerateResponse> {
-  const headers = { [PLAN_HEADER]: plan };
+  const headers = { [PLAN_HEADER]: plan, [TASK_ID_HEADER]: taskId };
   return fileIds === null
     ? api.v2.post('/livedocs/generate/all', { repo_id: repoId }, { headers })
     : api.v2.post('/livedocs/generate', { repo_id: repoId, file_ids: fileIds }, { headers });
