@@ -52,7 +52,7 @@ export async function buildApp(config: Config): Promise<App> {
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // a site link carries its signed token as a path segment (/sites/<token>/…), ~300 characters
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('config', config);
 
