@@ -482,7 +482,7 @@ async function run(work: string): Promise<void> {
     if (gathered.every((ms) => ms !== null)) {
       const gatherMs = median(gathered);
       console.log(
-        `  our build's time (median): gathering the model (database, blobs, references) ≈ ${seconds(gatherMs)}, then highlighting, rendering and writing ${count(site.length)} files ≈ ${seconds(build.wallMs - gatherMs)}\n`,
+        `  our build's time (median): ≈ ${seconds(gatherMs)} to the first page written (queueing, gathering the model from the database, the blobs and the references, validating it, routes, grammars), then ≈ ${seconds(build.wallMs - gatherMs)} highlighting, rendering and writing ${count(site.length)} files and publishing\n`,
       );
     }
     const verdict = (value: number, target: number) =>
