@@ -190,12 +190,15 @@ process.on('exit', () => {
   };
 }
 
-/** Every object id of the repository at its head, in the metadata's order (files, then lines). */
+/**
+ * Every object id of the repository at its head, in the metadata's order (files, then lines), and
+ * how many files have objects.
+ */
 async function objectIdsOf(
   server: BenchServer,
   account: BenchAccount,
   repoId: string,
-): Promise<string[]> {
+): Promise<{ ids: string[]; files: number }> {
   const answer = expectStatus(
     await api<{ metadata: { files: { objects: { object_id: string }[] }[] } }>(
       server,
@@ -206,7 +209,10 @@ async function objectIdsOf(
     200,
     'livedocs metadata',
   );
-  return answer.metadata.files.flatMap((file) => file.objects.map((o) => o.object_id));
+  return {
+    ids: answer.metadata.files.flatMap((file) => file.objects.map((o) => o.object_id)),
+    files: answer.metadata.files.filter((file) => file.objects.length > 0).length,
+  };
 }
 
 /** A compilation holding `objectIds`, added through the API in calls of the largest size. */
@@ -411,7 +417,11 @@ async function run(work: string): Promise<void> {
     const cpuBefore = cpuMsOf(server.pid);
     const started = performance.now();
     const documented = await connectAndDocument(server, account, tree, head, TIMEOUT_MS);
-    const objectIds = await objectIdsOf(server, account, documented.repoId);
+    const { ids: objectIds, files: filesWithObjects } = await objectIdsOf(
+      server,
+      account,
+      documented.repoId,
+    );
     if (objectIds.length !== documented.repo.object_count) {
       throw new Error(
         `the metadata lists ${objectIds.length} of ${documented.repo.object_count} objects`,
@@ -452,6 +462,12 @@ async function run(work: string): Promise<void> {
     };
     const site = first.files;
     const sitePages = site.filter((file) => file.path.endsWith('.html')).length;
+    // the overview, the search page, the repository's page and one page per file with objects
+    if (sitePages !== filesWithObjects + 3) {
+      throw new Error(
+        `the site has ${sitePages} pages for ${filesWithObjects} files with objects (expected ${filesWithObjects + 3})`,
+      );
+    }
 
     const row = (what: string, m: Measured, note: string) =>
       console.log(
