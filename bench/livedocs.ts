@@ -5,7 +5,6 @@
 // exactly one file). Fails loudly on a wrong answer; never asserts wall-clock times.
 import { randomUUID } from 'node:crypto';
 import {
-  copyFileSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -15,8 +14,7 @@ import {
   appendFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join, relative } from 'node:path';
 import {
   api,
   createBenchAccount,
@@ -25,9 +23,10 @@ import {
   startBenchServer,
   waitForTask,
 } from './repos-server';
-import type { BenchAccount, BenchServer } from './repos-server';
 import { benchGit as git } from './repos-fixture';
 import { createBenchDatabase } from './repos-postgres';
+import { commitTree, connectAndDocument, repoOf } from './livedocs-seed';
+import type { BenchRepo } from './livedocs-seed';
 
 const root = join(import.meta.dirname, '..');
 /** With `BENCH_DATABASE_URL=postgres://…`, a fresh database on that server (dropped after). */
@@ -35,14 +34,6 @@ const postgresAdminUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
 const TARGET_LINES = 100_000;
 const BUDGET_MS = 60_000;
 const TIMEOUT_MS = 30 * 60_000;
-
-interface Repo {
-  repo_id: string;
-  commit_id: string;
-  object_count: number;
-  documented_count: number;
-  stale_count: number;
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
@@ -77,29 +68,16 @@ function corpusFiles(): { path: string; lines: number }[] {
   return out;
 }
 
-async function repoOf(server: BenchServer, account: BenchAccount, repoId: string): Promise<Repo> {
-  const list = expectStatus(
-    await api<{ repos: Repo[] }>(server, 'GET', '/api/v0/repo', { token: account.token }),
-    200,
-    'repos',
-  );
-  const repo = list.repos.find((r) => r.repo_id === repoId);
-  if (!repo) throw new Error('the repository is not listed');
-  return repo;
-}
-
 async function run(work: string): Promise<void> {
   const files = corpusFiles();
   const lines = files.reduce((sum, f) => sum + f.lines, 0);
   const tree = join(work, 'tree');
-  for (const file of files) {
-    const target = join(tree, relative(join(root, 'node_modules'), file.path));
-    mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(file.path, target);
-  }
-  git(tree, ['init', '-q', '-b', 'main']);
-  git(tree, ['add', '-A']);
-  git(tree, ['commit', '-q', '-m', 'corpus']);
+  const modules = join(root, 'node_modules');
+  const head = commitTree(
+    modules,
+    files.map((file) => relative(modules, file.path)),
+    tree,
+  );
   console.log(
     `Live docs benchmark: ${files.length.toLocaleString('en-US')} TypeScript files, ${lines.toLocaleString('en-US')} lines from node_modules, ${postgresAdminUrl ? 'PostgreSQL (a fresh database on BENCH_DATABASE_URL)' : 'SQLite'}`,
   );
@@ -118,52 +96,17 @@ async function run(work: string): Promise<void> {
     // the server at rest, signed in, before the repository arrives (the parser threads start
     // with the first file)
     const atRest = memory.phase();
-    const started = performance.now();
-    const connect = expectStatus(
-      await api<{ task_id: string; repo_id: string }>(server, 'POST', '/api/v2/repo/connect', {
-        token: account.token,
-        headers: { 'x-task-id': randomUUID(), 'x-plan': account.plan },
-        body: { external_repo_url: pathToFileURL(tree).href, method: 'https' },
-      }),
-      202,
-      'connect',
-    );
-    await waitForTask(server, account, connect.task_id, TIMEOUT_MS);
-    const connectedMs = performance.now() - started;
-    const head = git(tree, ['rev-parse', 'HEAD']).trim();
-    const indexTask = await waitForTask(
-      server,
-      account,
-      `index:${connect.repo_id}:${head}`,
-      TIMEOUT_MS,
-    );
-    const indexedMs = performance.now() - started;
-    const indexingPeak = memory.phase();
-    const generate = expectStatus(
-      await api<{ task_id: string; object_count: number }>(
-        server,
-        'POST',
-        '/api/v2/livedocs/generate/all',
-        {
-          token: account.token,
-          headers: { 'x-plan': account.plan },
-          body: { repo_id: connect.repo_id },
-        },
-      ),
-      202,
-      'generate all',
-    );
-    await waitForTask(server, account, generate.task_id, TIMEOUT_MS);
-    const documentedMs = performance.now() - started;
-    const generatingPeak = memory.phase();
+    let indexingPeak = atRest;
+    let generatingPeak = atRest;
+    const documented = await connectAndDocument(server, account, tree, head, TIMEOUT_MS, (step) => {
+      if (step === 'indexed') indexingPeak = memory.phase();
+      else generatingPeak = memory.phase();
+    });
+    const { connectedMs, indexedMs, documentedMs, repo } = documented;
     const peak = {
       treeKb: Math.max(indexingPeak.treeKb, generatingPeak.treeKb),
       serverKb: Math.max(indexingPeak.serverKb, generatingPeak.serverKb),
     };
-    const repo = await repoOf(server, account, connect.repo_id);
-    if (repo.object_count === 0 || repo.documented_count !== repo.object_count) {
-      throw new Error(`${repo.documented_count} of ${repo.object_count} objects documented`);
-    }
 
     // the reads the screen makes, warm (median of 5): the file list, 20 files' objects, one object
     const median = async (call: () => Promise<{ ms: number }>) => {
@@ -175,21 +118,21 @@ async function run(work: string): Promise<void> {
       await api<{ files: { file_id: string }[] }>(
         server,
         'GET',
-        `/api/v0/livedocs/files/${connect.repo_id}`,
+        `/api/v0/livedocs/files/${documented.repoId}`,
         { token: account.token },
       ),
       200,
       'livedocs files',
     );
     const filesMs = await median(() =>
-      api(server, 'GET', `/api/v0/livedocs/files/${connect.repo_id}`, { token: account.token }),
+      api(server, 'GET', `/api/v0/livedocs/files/${documented.repoId}`, { token: account.token }),
     );
     const twenty = list.files.slice(0, 20).map((f) => f.file_id);
     const meta = expectStatus(
       await api<{ metadata: { files: { objects: { object_id: string }[] }[] } }>(
         server,
         'GET',
-        `/api/v0/livedocs/metadata/${connect.repo_id}?file_id=${twenty.join(',')}`,
+        `/api/v0/livedocs/metadata/${documented.repoId}?file_id=${twenty.join(',')}`,
         { token: account.token },
       ),
       200,
@@ -199,7 +142,7 @@ async function run(work: string): Promise<void> {
       api(
         server,
         'GET',
-        `/api/v0/livedocs/metadata/${connect.repo_id}?file_id=${twenty.join(',')}`,
+        `/api/v0/livedocs/metadata/${documented.repoId}?file_id=${twenty.join(',')}`,
         {
           token: account.token,
         },
@@ -207,7 +150,7 @@ async function run(work: string): Promise<void> {
     );
     const someObject = meta.metadata.files.flatMap((f) => f.objects)[0]!.object_id;
     const objectMs = await median(() =>
-      api(server, 'GET', `/api/v0/livedocs/object/${connect.repo_id}?object_id=${someObject}`, {
+      api(server, 'GET', `/api/v0/livedocs/object/${documented.repoId}?object_id=${someObject}`, {
         token: account.token,
       }),
     );
@@ -222,16 +165,16 @@ async function run(work: string): Promise<void> {
     git(tree, ['commit', '-q', '-am', 'one file']);
     const syncTask = randomUUID();
     const syncStarted = performance.now();
-    const sync = await api<{ repo: Repo }>(server, 'POST', '/api/v0/repo/sync', {
+    const sync = await api<{ repo: BenchRepo }>(server, 'POST', '/api/v0/repo/sync', {
       token: account.token,
       headers: { 'x-task-id': syncTask },
-      body: { repo_id: connect.repo_id },
+      body: { repo_id: documented.repoId },
     });
     const syncMs = performance.now() - syncStarted;
     expectStatus(sync, 200, 'sync');
     const parsed = (await waitForTask(server, account, syncTask, TIMEOUT_MS)).result?.parsed_files;
     if (parsed !== 1) throw new Error(`the sync parsed ${String(parsed)} files, expected 1`);
-    const after = await repoOf(server, account, connect.repo_id);
+    const after: BenchRepo = await repoOf(server, account, documented.repoId);
     if (after.object_count !== repo.object_count + 1) {
       throw new Error(
         `after the sync ${after.object_count} objects, expected ${repo.object_count + 1}`,
@@ -245,9 +188,9 @@ async function run(work: string): Promise<void> {
     row(
       '+ index (parse every file, references)',
       seconds(indexedMs),
-      `${String(indexTask.result?.objects)} objects`,
+      `${String(documented.indexedObjects)} objects`,
     );
-    row('+ generate every object', seconds(documentedMs), `${generate.object_count} objects`);
+    row('+ generate every object', seconds(documentedMs), `${documented.generatedObjects} objects`);
     row(
       'connect → every object documented',
       seconds(documentedMs),

@@ -1,0 +1,131 @@
+// What `npm run bench:livedocs` and `npm run bench:sites` share: a tree of files copied into a
+// fresh git repository, connected over file:// to the real server, indexed, and every object's
+// docs generated, each step timed from the connect call.
+import { randomUUID } from 'node:crypto';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { benchGit as git } from './repos-fixture';
+import { api, expectStatus, waitForTask } from './repos-server';
+import type { BenchAccount, BenchServer } from './repos-server';
+
+/** A repository as GET /api/v0/repo lists it (the counts the benchmarks check). */
+export interface BenchRepo {
+  repo_id: string;
+  commit_id: string;
+  object_count: number;
+  documented_count: number;
+  stale_count: number;
+}
+
+/**
+ * Copies `paths` (relative to `from`) into `tree` at the same relative paths, makes `tree` a git
+ * repository with one commit on `main`, and answers that commit.
+ */
+export function commitTree(from: string, paths: string[], tree: string): string {
+  for (const path of paths) {
+    const target = join(tree, path);
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(join(from, path), target);
+  }
+  git(tree, ['init', '-q', '-b', 'main']);
+  git(tree, ['add', '-A']);
+  git(tree, ['commit', '-q', '-m', 'corpus']);
+  return git(tree, ['rev-parse', 'HEAD']).trim();
+}
+
+export async function repoOf(
+  server: BenchServer,
+  account: BenchAccount,
+  repoId: string,
+): Promise<BenchRepo> {
+  const list = expectStatus(
+    await api<{ repos: BenchRepo[] }>(server, 'GET', '/api/v0/repo', { token: account.token }),
+    200,
+    'repos',
+  );
+  const repo = list.repos.find((r) => r.repo_id === repoId);
+  if (!repo) throw new Error('the repository is not listed');
+  return repo;
+}
+
+/** A connected repository with every object documented, and when each step ended. */
+export interface DocumentedRepo {
+  repoId: string;
+  head: string;
+  /** Milliseconds from the connect call: clone and listing done, index done, docs done. */
+  connectedMs: number;
+  indexedMs: number;
+  documentedMs: number;
+  /** Objects the index task reported, and those the generation covered. */
+  indexedObjects: unknown;
+  generatedObjects: number;
+  repo: BenchRepo;
+}
+
+/**
+ * Connects the git repository at `tree` (its `main` at `head`) over file://, waits for its index,
+ * generates every object's docs and checks that every object is documented (throws otherwise).
+ * `afterStep` runs as each step ends (e.g. to take a memory phase), outside the timings.
+ */
+export async function connectAndDocument(
+  server: BenchServer,
+  account: BenchAccount,
+  tree: string,
+  head: string,
+  timeoutMs: number,
+  afterStep?: (step: 'indexed' | 'documented') => void,
+): Promise<DocumentedRepo> {
+  const started = performance.now();
+  const connect = expectStatus(
+    await api<{ task_id: string; repo_id: string }>(server, 'POST', '/api/v2/repo/connect', {
+      token: account.token,
+      headers: { 'x-task-id': randomUUID(), 'x-plan': account.plan },
+      body: { external_repo_url: pathToFileURL(tree).href, method: 'https' },
+    }),
+    202,
+    'connect',
+  );
+  await waitForTask(server, account, connect.task_id, timeoutMs);
+  const connectedMs = performance.now() - started;
+  const indexTask = await waitForTask(
+    server,
+    account,
+    `index:${connect.repo_id}:${head}`,
+    timeoutMs,
+  );
+  const indexedMs = performance.now() - started;
+  afterStep?.('indexed');
+  const generateStarted = performance.now();
+  const generate = expectStatus(
+    await api<{ task_id: string; object_count: number }>(
+      server,
+      'POST',
+      '/api/v2/livedocs/generate/all',
+      {
+        token: account.token,
+        headers: { 'x-plan': account.plan },
+        body: { repo_id: connect.repo_id },
+      },
+    ),
+    202,
+    'generate all',
+  );
+  await waitForTask(server, account, generate.task_id, timeoutMs);
+  const documentedMs = indexedMs + performance.now() - generateStarted;
+  afterStep?.('documented');
+  const repo = await repoOf(server, account, connect.repo_id);
+  if (repo.object_count === 0 || repo.documented_count !== repo.object_count) {
+    throw new Error(`${repo.documented_count} of ${repo.object_count} objects documented`);
+  }
+  return {
+    repoId: connect.repo_id,
+    head,
+    connectedMs,
+    indexedMs,
+    documentedMs,
+    indexedObjects: indexTask.result?.objects,
+    generatedObjects: generate.object_count,
+    repo,
+  };
+}
