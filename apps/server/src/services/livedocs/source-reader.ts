@@ -1,4 +1,4 @@
-import { readBlob } from '../../git/index';
+import { readBlob, readBlobs } from '../../git/index';
 import type { Config } from '../../config';
 import { localGit } from '../repos/repo-git';
 import { repoDirectory } from '../repos/repo-paths';
@@ -22,6 +22,36 @@ export async function readSourceText(
   } catch {
     return null;
   }
+}
+
+/**
+ * Many files' texts by blob, read through `git cat-file --batch` (a git process per 256 blobs,
+ * not two per file); a blob the clone cannot give, or one over SOURCE_READ_MAX_BYTES, is absent.
+ */
+export async function readSourceTexts(
+  config: Config,
+  repoId: string,
+  blobShas: readonly string[],
+  signal?: AbortSignal,
+): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  const decoder = new TextDecoder('utf-8');
+  try {
+    for await (const blob of readBlobs(
+      repoDirectory(config.dataDir, repoId),
+      [...new Set(blobShas)],
+      {
+        ...localGit(config, signal),
+        maxBytes: SOURCE_READ_MAX_BYTES,
+      },
+    )) {
+      if (!blob.skipped)
+        texts.set(blob.blobSha, decoder.decode(blob.content).replace(/^\uFEFF/, ''));
+    }
+  } catch {
+    // what was read is answered; the rest shows as no code
+  }
+  return texts;
 }
 
 /** Reads the files of one run by path, keeping the last one (objects come file by file). */

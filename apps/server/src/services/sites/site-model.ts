@@ -20,7 +20,7 @@ type ModelContext = Pick<ServiceContext, 'db' | 'config'>;
 import { commitReferences, fileModels, filesWithObjects } from '../livedocs/commit-model';
 import { objectWebUrl, statusOf } from '../livedocs/doc-status';
 import { codeLines, fieldsOf } from '../livedocs/object-view';
-import { readSourceText } from '../livedocs/source-reader';
+import { readSourceTexts } from '../livedocs/source-reader';
 import { fileWebUrl, repoWebUrl } from '../repos/repo-web';
 
 /** Why a compilation cannot be built now, in words the build's task shows. */
@@ -170,13 +170,18 @@ async function repositoryModel(
     if (r.fromId && positions.has(r.fromId)) pushTo(outgoing, r.fromId, r);
     if (r.toId && positions.has(r.toId)) pushTo(incoming, r.toId, r);
   }
+  const sources = await readSourceTexts(
+    ctx.config,
+    repoId,
+    files.map((file) => file.blob_sha),
+  );
   const siteFiles: SiteFile[] = [];
   for (const file of files) {
     const model = modelByPath.get(file.path);
     if (!model) continue;
     const chosen = model.objects.filter((o) => positions.has(o.id));
     if (chosen.length === 0) continue;
-    const source = await readSourceText(ctx.config, repoId, file.blob_sha);
+    const source = sources.get(file.blob_sha) ?? null;
     const fileUrl = fileWebUrl(repo.url, commitId, file.path);
     const objects: SiteObject[] = chosen.map((object) => {
       const own = docsByObject.get(object.id) ?? [];
