@@ -11,6 +11,8 @@ export const planQuotasSchema = z.object({
   /** Objects documented by generation per calendar month. */
   generated_objects_per_month: z.number().int().nullable(),
   static_folders: z.number().int().nullable(),
+  /** Bytes one static documentation folder (a built site) may take. */
+  static_folder_bytes: z.number().int().nullable(),
 });
 export type PlanQuotas = z.infer<typeof planQuotasSchema>;
 
@@ -36,7 +38,12 @@ export const PLAN_CATALOGUE: readonly Plan[] = [
     amount: 0,
     currency: 'usd',
     interval: 'none',
-    quotas: { repos: 3, generated_objects_per_month: 2_000, static_folders: 3 },
+    quotas: {
+      repos: 3,
+      generated_objects_per_month: 2_000,
+      static_folders: 3,
+      static_folder_bytes: 50 * 1024 * 1024,
+    },
   },
   {
     plan_id: 'pro',
@@ -45,7 +52,12 @@ export const PLAN_CATALOGUE: readonly Plan[] = [
     amount: 1_500,
     currency: 'usd',
     interval: 'month',
-    quotas: { repos: 50, generated_objects_per_month: 100_000, static_folders: 100 },
+    quotas: {
+      repos: 50,
+      generated_objects_per_month: 100_000,
+      static_folders: 100,
+      static_folder_bytes: 500 * 1024 * 1024,
+    },
   },
   {
     plan_id: 'team',
@@ -54,7 +66,12 @@ export const PLAN_CATALOGUE: readonly Plan[] = [
     amount: 4_900,
     currency: 'usd',
     interval: 'month',
-    quotas: { repos: null, generated_objects_per_month: 1_000_000, static_folders: null },
+    quotas: {
+      repos: null,
+      generated_objects_per_month: 1_000_000,
+      static_folders: null,
+      static_folder_bytes: 2 * 1024 * 1024 * 1024,
+    },
   },
   {
     plan_id: 'self-hosted',
@@ -63,7 +80,12 @@ export const PLAN_CATALOGUE: readonly Plan[] = [
     amount: 0,
     currency: 'usd',
     interval: 'none',
-    quotas: { repos: null, generated_objects_per_month: null, static_folders: null },
+    quotas: {
+      repos: null,
+      generated_objects_per_month: null,
+      static_folders: null,
+      static_folder_bytes: null,
+    },
   },
 ];
 

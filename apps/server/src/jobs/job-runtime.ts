@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../repositories/db';
 import { queueMissingHeadIndexes } from '../services/livedocs/index-after-move';
 import { registerApplicationJobs } from './handlers/index';
+import type { SiteStore } from '../sites/site-store';
 import { JobQueue } from './job-queue';
 import { JobWorkers } from './job-workers';
 import { JobRegistry } from './registry';
@@ -20,6 +21,8 @@ export interface JobRuntimeOptions {
   runWorkers: boolean;
   /** Receive other processes' task events (the API process, which serves the SSE streams). */
   listen: boolean;
+  /** Where site builds write (the data directory's `sites/` unless given). */
+  siteStore?: SiteStore;
 }
 
 /** Everything about background jobs one process holds. */
@@ -44,7 +47,7 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
   const registry = new JobRegistry();
   const events = new TaskEventBus({ db, dialect, databaseUrl: config.databaseUrl, log });
   const queue = new JobQueue({ db, registry, events });
-  registerApplicationJobs(registry, { db, config, log, queue });
+  registerApplicationJobs(registry, { db, config, log, queue, siteStore: options.siteStore });
   const workers = options.runWorkers
     ? new JobWorkers({
         db,

@@ -25,7 +25,12 @@ export const testSubscription: SubscriptionResponse = {
   plan: 'free',
   status: 'active',
   current_period_end: null,
-  quotas: { repos: 3, generated_objects_per_month: 2000, static_folders: 3 },
+  quotas: {
+    repos: 3,
+    generated_objects_per_month: 2000,
+    static_folders: 3,
+    static_folder_bytes: 50 * 1024 * 1024,
+  },
   purchases: [],
   jwt: 'plan-token',
 };

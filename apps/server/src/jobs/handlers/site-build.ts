@@ -9,11 +9,31 @@ import {
   markFolderBuilding,
   publishFolderBuild,
 } from '../../repositories/folders-repository';
+import { catalogueEntry, currentPlan } from '../../services/billing/subscription-service';
 import { nowIso } from '../../services/context';
 import { buildIdOf } from '../../services/sites/orphan-builds';
 import { buildSiteModel, SiteModelError } from '../../services/sites/site-model';
 import { folderFileId, siteStoreOf } from '../../services/sites/staticdocs-service';
 import type { JobDeps } from './deps';
+
+const MB = 1024 * 1024;
+
+/** Refuses (for good: a retry writes the same bytes) a site over the plan's size of a folder. */
+async function refuseOversize(
+  deps: JobDeps,
+  ownerId: string,
+  files: readonly { size: number }[],
+): Promise<void> {
+  const { plan } = await currentPlan(deps, ownerId);
+  const { name, quotas } = catalogueEntry(plan);
+  const limit = quotas.static_folder_bytes;
+  const bytes = files.reduce((sum, file) => sum + file.size, 0);
+  if (limit !== null && bytes > limit) {
+    throw new PermanentJobError(
+      `This site takes ${(bytes / MB).toFixed(1)} MB and the ${name} plan allows ${Math.round(limit / MB)} MB per site; remove objects from the pocket or upgrade your plan`,
+    );
+  }
+}
 
 /**
  * Builds the folder's site into a new directory, then publishes it in one transaction (its files
@@ -23,10 +43,10 @@ import type { JobDeps } from './deps';
  * attempt writes a directory of its own.
  */
 export function siteBuildHandler(deps: JobDeps): JobHandler<SiteBuildPayload> {
+  const store = deps.siteStore ?? siteStoreOf(deps);
   return async ({ payload, jobId, signal, reportProgress }) => {
     const folder = await findFolder(deps.db, payload.folder_id);
     if (!folder) return { published: false, reason: 'The folder was deleted' };
-    const store = siteStoreOf(deps);
     const buildId = `${buildIdOf(jobId)}-${randomBytes(4).toString('hex')}`;
     await markFolderBuilding(deps.db, folder.id, jobId, nowIso());
     try {
@@ -66,6 +86,8 @@ export function siteBuildHandler(deps: JobDeps): JobHandler<SiteBuildPayload> {
         },
       });
       signal.throwIfAborted();
+      const written = writer.written();
+      await refuseOversize(deps, folder.owner_id, written);
       const pins = JSON.stringify(
         model.repositories.map((repo) => ({
           repo_id: repo.repo_id,
@@ -73,7 +95,7 @@ export function siteBuildHandler(deps: JobDeps): JobHandler<SiteBuildPayload> {
           commit_id: repo.commit_id,
         })),
       );
-      const files = writer.written().map((file) => ({ ...file, file_id: folderFileId(file.path) }));
+      const files = written.map((file) => ({ ...file, file_id: folderFileId(file.path) }));
       const published = await deps.db
         .transaction()
         .execute((trx) => publishFolderBuild(trx, folder.id, { buildId, files, pins }, nowIso()));

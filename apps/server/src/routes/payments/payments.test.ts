@@ -126,6 +126,7 @@ describe.each(dialects)('BILLING=off on %s', (dialect) => {
       repos: null,
       generated_objects_per_month: null,
       static_folders: null,
+      static_folder_bytes: null,
     });
     expect(await verifyPlanToken(testApp.app.services, body.jwt, user.id)).toBe('self-hosted');
     const stored = await testApp.app.db

@@ -9,6 +9,7 @@ import {
   generateFolderResponseSchema,
   livedocsMetadataResponseSchema,
   openFolderResponseSchema,
+  PLAN_CATALOGUE,
   type FolderFile,
 } from '@codedocs/contract';
 import type { LightMyRequestResponse } from 'fastify';
@@ -352,6 +353,44 @@ describe.each(dialects)('static documentation folders on %s', (dialect) => {
     );
     expect(rest.folders.map((f) => f.name)).toEqual(['API docs']);
     expect(rest.cursor).toBeNull();
+  });
+
+  it("refuses a site over the plan's size, keeping the published one", async () => {
+    const free = PLAN_CATALOGUE.find((plan) => plan.plan_id === 'free');
+    if (!free) throw new Error('no free plan');
+    const limit = free.quotas.static_folder_bytes;
+    const before = buildsOnDisk(folderId);
+    (free.quotas as { static_folder_bytes: number | null }).static_folder_bytes = 1024 * 1024;
+    try {
+      const response = await send(owner, 'POST', `/api/v1/staticdocs/folder/${folderId}/update`);
+      expect(response.statusCode, response.body).toBe(202);
+      const { task_id } = generateFolderResponseSchema.parse(response.json());
+      // a megabyte is more than this site: it builds
+      expect((await waitForTask(app(), task_id, owner.id, ['succeeded', 'failed'])).status).toBe(
+        'succeeded',
+      );
+      (free.quotas as { static_folder_bytes: number | null }).static_folder_bytes = 1000;
+      const over = await send(owner, 'POST', `/api/v1/staticdocs/folder/${folderId}/update`);
+      const task = await waitForTask(
+        app(),
+        generateFolderResponseSchema.parse(over.json()).task_id,
+        owner.id,
+        ['succeeded', 'failed'],
+      );
+      expect(task.status).toBe('failed');
+      expect(task.error).toMatch(
+        /^This site takes \d+\.\d MB and the Free plan allows 0 MB per site; remove objects from the pocket or upgrade your plan$/,
+      );
+    } finally {
+      (free.quotas as { static_folder_bytes: number | null }).static_folder_bytes = limit;
+    }
+    const metadata = folderMetadataResponseSchema.parse(
+      (await getAs(app(), owner, `/api/v1/staticdocs/folder/${folderId}/metadata`)).json(),
+    );
+    expect(metadata.folder.status).toBe('ready');
+    expect(buildsOnDisk(folderId).length).toBe(1);
+    expect(buildsOnDisk(folderId)).not.toEqual(before);
+    expect(await openedIndex()).toContain('API docs');
   });
 
   it('shows no half site after a build dies, and its re-run or the clean-up removes the rest', async () => {

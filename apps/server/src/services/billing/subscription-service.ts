@@ -39,7 +39,7 @@ export function catalogueEntry(planId: PlanId) {
 }
 
 /** The plan a new user starts on: free, or self-hosted when billing is off. */
-export async function giveStartingPlan(ctx: ServiceContext, userId: string): Promise<void> {
+export async function giveStartingPlan(ctx: PlanContext, userId: string): Promise<void> {
   await insertSubscriptionIfMissing(ctx.db, {
     id: newId(),
     user_id: userId,
@@ -49,6 +49,9 @@ export async function giveStartingPlan(ctx: ServiceContext, userId: string): Pro
   });
 }
 
+/** What reading a plan needs (the job worker has no mailer or tokens). */
+type PlanContext = Pick<ServiceContext, 'db' | 'config'>;
+
 interface CurrentPlan {
   plan: PlanId;
   status: SubscriptionResponse['status'];
@@ -56,7 +59,7 @@ interface CurrentPlan {
 }
 
 /** The plan the user is on now; with BILLING=off everyone is self-hosted. */
-export async function currentPlan(ctx: ServiceContext, userId: string): Promise<CurrentPlan> {
+export async function currentPlan(ctx: PlanContext, userId: string): Promise<CurrentPlan> {
   if (ctx.config.billing === 'off') {
     return { plan: 'self-hosted', status: 'active', currentPeriodEnd: null };
   }
