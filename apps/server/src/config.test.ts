@@ -295,6 +295,44 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps sites on the disk unless SITES_S3_BUCKET names object storage', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).sitesS3).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, SITES_S3_BUCKET: 'docs-sites' }).sitesS3).toEqual({
+      bucket: 'docs-sites',
+      endpoint: undefined,
+      region: 'us-east-1',
+      prefix: '',
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        SITES_S3_BUCKET: 'docs-sites',
+        SITES_S3_ENDPOINT: 'http://minio:9000/',
+        SITES_S3_REGION: 'eu-west-1',
+        SITES_S3_PREFIX: 'codedocs/prod/',
+      }).sitesS3,
+    ).toEqual({
+      bucket: 'docs-sites',
+      endpoint: 'http://minio:9000',
+      region: 'eu-west-1',
+      prefix: 'codedocs/prod/',
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        SITES_S3_BUCKET: 'docs-sites',
+        SITES_S3_ENDPOINT: 'https://s3.example.com',
+        SITES_S3_PATH_STYLE: '0',
+      }).sitesS3?.forcePathStyle,
+    ).toBe(false);
+    expect(problemsOf({ SITES_S3_BUCKET: 'Bad_Bucket' })[0]).toMatch(/^SITES_S3_BUCKET must be/);
+    expect(problemsOf({ SITES_S3_ENDPOINT: 'http://minio:9000' })).toEqual([
+      'SITES_S3_ENDPOINT is only used with SITES_S3_BUCKET, which is not set',
+    ]);
+  });
+
   it('rejects out-of-range ports', () => {
     expect(problemsOf({ PORT: '65536' })).toEqual([
       'PORT must be an integer between 0 and 65535 (got "65536")',

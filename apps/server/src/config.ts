@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { isPostgresUrl } from '@codedocs/db';
 import { z } from 'zod';
 import { loadOrCreateAppSecret, MIN_APP_SECRET_LENGTH } from './secrets/app-secret';
+import type { S3SiteStoreConfig } from './sites/s3-site-store';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -77,6 +78,11 @@ export interface Config {
    * configs need not name it.
    */
   llm?: LlmConfig | undefined;
+  /**
+   * S3-compatible object storage for built sites, when SITES_S3_BUCKET is set (else the disk
+   * under DATA_DIR). Optional for the same reason as `llm`.
+   */
+  sitesS3?: S3SiteStoreConfig | undefined;
 }
 
 /** The optional model provider (OpenAI-compatible chat completions). */
@@ -320,6 +326,23 @@ const rules = {
     schema: integer(1, 32),
     problem: 'must be an integer between 1 and 32 (model requests in flight at once)',
   },
+  SITES_S3_BUCKET: {
+    schema: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/),
+    problem: 'must be an S3 bucket name (3-63 lower-case letters, digits, dots and hyphens)',
+  },
+  SITES_S3_ENDPOINT: {
+    schema: z.string().refine(isHttpUrl),
+    problem: 'must be the http:// or https:// address of an S3-compatible service',
+  },
+  SITES_S3_REGION: {
+    schema: z.string().regex(/^[a-z0-9-]{1,40}$/),
+    problem: 'must be a region name',
+  },
+  SITES_S3_PREFIX: {
+    schema: z.string().regex(/^[A-Za-z0-9!_.*'()/-]{1,200}$/),
+    problem: "must be a key prefix of letters, digits and !_.*'()/- (at most 200)",
+  },
+  SITES_S3_PATH_STYLE: { schema: z.enum(['0', '1']), problem: 'must be 0 or 1' },
 } as const;
 
 type Variable = keyof typeof rules;
@@ -353,8 +376,21 @@ const GROUPS: Variable[][] = [
   ['LLM_BASE_URL', 'LLM_MODEL'],
 ];
 
+/** Variables that mean nothing without another one. */
+const NEEDS: [Variable, Variable][] = [
+  ['SITES_S3_ENDPOINT', 'SITES_S3_BUCKET'],
+  ['SITES_S3_REGION', 'SITES_S3_BUCKET'],
+  ['SITES_S3_PREFIX', 'SITES_S3_BUCKET'],
+  ['SITES_S3_PATH_STYLE', 'SITES_S3_BUCKET'],
+];
+
 function pairingProblems(values: Partial<Record<Variable, string>>): string[] {
   const problems: string[] = [];
+  for (const [name, needed] of NEEDS) {
+    if (values[name] !== undefined && values[needed] === undefined) {
+      problems.push(`${name} is only used with ${needed}, which is not set`);
+    }
+  }
   for (const group of GROUPS) {
     const missing = group.filter((name) => values[name] === undefined);
     if (missing.length > 0 && missing.length < group.length) {
@@ -443,6 +479,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             concurrency: vars.LLM_CONCURRENCY ?? DEFAULT_LLM_CONCURRENCY,
           }
         : undefined,
+    sitesS3: vars.SITES_S3_BUCKET
+      ? {
+          bucket: vars.SITES_S3_BUCKET,
+          endpoint: vars.SITES_S3_ENDPOINT && trimSlash(vars.SITES_S3_ENDPOINT),
+          region: vars.SITES_S3_REGION ?? 'us-east-1',
+          prefix: vars.SITES_S3_PREFIX ? `${trimSlash(vars.SITES_S3_PREFIX)}/` : '',
+          // S3-compatible servers are mostly addressed by path; AWS by virtual host
+          forcePathStyle:
+            (vars.SITES_S3_PATH_STYLE ?? (vars.SITES_S3_ENDPOINT ? '1' : '0')) === '1',
+        }
+      : undefined,
   };
 }
 

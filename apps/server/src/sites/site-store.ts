@@ -15,14 +15,21 @@ export interface WrittenFile {
 /** Where one build writes its files (the sink `@codedocs/sitegen` streams into). */
 export interface SiteBuildWriter {
   write(path: string, data: Uint8Array | string): Promise<void>;
+  /**
+   * Resolves once every write has reached the store (a store may overlap writes), or rejects
+   * with the first that failed. Called before a build is published, and before it is removed.
+   */
+  finish(): Promise<void>;
   /** Every file written so far, in the order written. */
   written(): readonly WrittenFile[];
 }
 
 /**
- * Where sites live (DESIGN.md sections 2 and 7): one directory per build of a folder. A build
- * writes a new directory beside the published one; publishing is the database's `build_id`
- * changing, so readers never see a half-written site, and the old directory is removed after.
+ * Where sites live (DESIGN.md sections 2 and 7): one directory (or key prefix) per build of a
+ * folder. A build writes a new one beside the published one; publishing is the database's
+ * `build_id` changing, so readers never see a half-written site, and the old one is removed
+ * after. Two implementations: the local disk (`localSiteStore`, the default) and S3-compatible
+ * object storage (`s3SiteStore`); `siteStoreFor` picks by configuration.
  */
 export interface SiteStore {
   writer(folderId: string, buildId: string): SiteBuildWriter;
@@ -69,7 +76,14 @@ export function safeSitePath(path: string): string {
 }
 
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
-function checkId(id: string): string {
+
+/** Whether `id` can name a folder or a build in a store (a path segment or key part). */
+export function isSiteId(id: string): boolean {
+  return ID.test(id);
+}
+
+/** `id`, or an error when it could not name a folder or a build. */
+export function checkSiteId(id: string): string {
   if (!ID.test(id)) throw new Error(`not a site id: ${JSON.stringify(id)}`);
   return id;
 }
@@ -78,7 +92,7 @@ function checkId(id: string): string {
 export function localSiteStore(dataDir: string): SiteStore {
   const root = join(dataDir, 'sites');
   const buildDir = (folderId: string, buildId: string) =>
-    join(root, checkId(folderId), checkId(buildId));
+    join(root, checkSiteId(folderId), checkSiteId(buildId));
   return {
     writer(folderId, buildId) {
       const dir = buildDir(folderId, buildId);
@@ -97,6 +111,7 @@ export function localSiteStore(dataDir: string): SiteStore {
             content_type: contentTypeOf(relative),
           });
         },
+        finish: async () => undefined,
         written: () => files,
       };
     },
@@ -110,7 +125,7 @@ export function localSiteStore(dataDir: string): SiteStore {
       return createReadStream(target);
     },
     async remove(folderId, buildId) {
-      const target = buildId ? buildDir(folderId, buildId) : join(root, checkId(folderId));
+      const target = buildId ? buildDir(folderId, buildId) : join(root, checkSiteId(folderId));
       await rm(target, { recursive: true, force: true });
     },
     async builds() {

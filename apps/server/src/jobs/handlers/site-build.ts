@@ -14,6 +14,7 @@ import { nowIso } from '../../services/context';
 import { buildIdOf } from '../../services/sites/orphan-builds';
 import { buildSiteModel, SiteModelError } from '../../services/sites/site-model';
 import { folderFileId, siteStoreOf } from '../../services/sites/staticdocs-service';
+import type { SiteBuildWriter } from '../../sites/site-store';
 import type { JobDeps } from './deps';
 
 const MB = 1024 * 1024;
@@ -49,6 +50,7 @@ export function siteBuildHandler(deps: JobDeps): JobHandler<SiteBuildPayload> {
     if (!folder) return { published: false, reason: 'The folder was deleted' };
     const buildId = `${buildIdOf(jobId)}-${randomBytes(4).toString('hex')}`;
     await markFolderBuilding(deps.db, folder.id, jobId, nowIso());
+    let writer: SiteBuildWriter | undefined;
     try {
       const compilation = folder.compilation_id
         ? await findCompilation(deps.db, folder.owner_id, folder.compilation_id)
@@ -73,7 +75,7 @@ export function siteBuildHandler(deps: JobDeps): JobHandler<SiteBuildPayload> {
           'This compilation has no objects in the code to build a site from; add objects first',
         );
       }
-      const writer = store.writer(folder.id, buildId);
+      writer = store.writer(folder.id, buildId);
       let reported = 0;
       await buildSite(model, writer, {
         onProgress: (done, total) => {
@@ -85,6 +87,7 @@ export function siteBuildHandler(deps: JobDeps): JobHandler<SiteBuildPayload> {
           }
         },
       });
+      await writer.finish();
       signal.throwIfAborted();
       const written = writer.written();
       await refuseOversize(deps, folder.owner_id, written);
@@ -113,6 +116,8 @@ export function siteBuildHandler(deps: JobDeps): JobHandler<SiteBuildPayload> {
         bytes: files.reduce((sum, file) => sum + file.size, 0),
       };
     } catch (error) {
+      // uploads still in flight would land after the removal
+      await writer?.finish().catch(() => undefined);
       await store.remove(folder.id, buildId);
       const message =
         error instanceof PermanentJobError

@@ -30,20 +30,16 @@ import {
   type FolderCursor,
   type FolderRow,
 } from '../../repositories/folders-repository';
-import {
-  contentTypeOf,
-  localSiteStore,
-  safeSitePath,
-  type SiteStore,
-} from '../../sites/site-store';
+import { contentTypeOf, safeSitePath, type SiteStore } from '../../sites/site-store';
+import { siteStoreFor } from '../../sites/configured-site-store';
 import { TOKEN_LIFETIME_SECONDS } from '../../auth/tokens';
 import { nowIso, type ServiceContext } from '../context';
 
 const FOLDER_NOT_FOUND = 'Folder not found';
 
-/** The store sites are kept in (the local disk; object storage is a later SiteStore). */
+/** The store sites are kept in: the local disk, or S3-compatible storage (SITES_S3_BUCKET). */
 export function siteStoreOf(ctx: Pick<ServiceContext, 'config'>): SiteStore {
-  return localSiteStore(ctx.config.dataDir);
+  return siteStoreFor(ctx.config);
 }
 
 /** A site file's id in `folder_files`: stable for its path, so an update keeps the ids. */
