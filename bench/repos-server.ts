@@ -51,8 +51,15 @@ export async function startBenchServer(
   root: string,
   dataDir: string,
   databaseUrl: string | undefined,
+  options: {
+    /** The entry to run instead of src/server.ts under tsx (the demo runs the built server). */
+    entry?: string[];
+    port?: number;
+    /** Added to (and overriding) the environment below. */
+    env?: NodeJS.ProcessEnv;
+  } = {},
 ): Promise<BenchServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: dataDir,
@@ -65,10 +72,11 @@ export async function startBenchServer(
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
   };
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(root, 'apps/server/src/server.ts')],
+    options.entry ?? ['--import', 'tsx', join(root, 'apps/server/src/server.ts')],
     { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const lines: string[] = [];
@@ -186,11 +194,14 @@ export async function waitForTask(
  * A fresh verified account: sign-up, the verification link from the local outbox
  * (`/api/dev/outbox.json`, loopback only), verify, login, and the plan token of the subscription.
  */
-export async function createBenchAccount(server: BenchServer): Promise<BenchAccount> {
-  const email = `bench-${Date.now()}@example.test`;
-  const password = 'a benchmark passphrase';
+export async function createBenchAccount(
+  server: BenchServer,
+  email = `bench-${Date.now()}@example.test`,
+  password = 'a benchmark passphrase',
+  name = 'Bench',
+): Promise<BenchAccount> {
   expectStatus(
-    await api(server, 'POST', '/api/v1/auth/signup', { body: { email, password, name: 'Bench' } }),
+    await api(server, 'POST', '/api/v1/auth/signup', { body: { email, password, name } }),
     202,
     'sign-up',
   );

@@ -347,6 +347,9 @@ const rules = {
 
 type Variable = keyof typeof rules;
 
+/** Every environment variable the server reads (docs and deployment files are checked against it). */
+export const CONFIG_VARIABLES = Object.keys(rules) as Variable[];
+
 const envSchema = z.object(
   Object.fromEntries(
     Object.entries(rules).map(([name, rule]) => [name, rule.schema.optional()]),
