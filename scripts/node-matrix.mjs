@@ -19,6 +19,7 @@ import {
   mkdirSync,
   readFileSync,
   realpathSync,
+  renameSync,
   rmSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
