@@ -181,3 +181,10 @@ describe('compose.yaml', () => {
     }
   });
 });
+
+describe('docs/OPERATIONS.md', () => {
+  it('describes every variable the server reads', () => {
+    const guide = read('docs/OPERATIONS.md');
+    for (const name of CONFIG_VARIABLES) expect(guide, name).toContain(`\`${name}\``);
+  });
+});
