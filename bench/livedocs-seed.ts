@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { COMPILATION_OBJECTS_MAX } from '@codedocs/contract';
 import { benchGit as git } from './repos-fixture';
 import { api, expectStatus, waitForTask } from './repos-server';
 import type { BenchAccount, BenchServer } from './repos-server';
@@ -128,4 +129,73 @@ export async function connectAndDocument(
     generatedObjects: generate.object_count,
     repo,
   };
+}
+
+/** A compilation holding `objectIds`, added through the API in calls of the largest size. */
+export async function compilationOf(
+  server: BenchServer,
+  account: BenchAccount,
+  objectIds: string[],
+  name: string,
+): Promise<string> {
+  const { compilation } = expectStatus(
+    await api<{ compilation: { compilation_id: string } }>(server, 'POST', '/api/v0/compilation', {
+      token: account.token,
+      body: { name },
+    }),
+    201,
+    'create compilation',
+  );
+  for (let start = 0; start < objectIds.length; start += COMPILATION_OBJECTS_MAX) {
+    expectStatus(
+      await api(server, 'POST', '/api/v0/compilation/object', {
+        token: account.token,
+        body: {
+          compilation_id: compilation.compilation_id,
+          object_ids: objectIds.slice(start, start + COMPILATION_OBJECTS_MAX),
+        },
+      }),
+      200,
+      'add objects',
+    );
+  }
+  const listed = expectStatus(
+    await api<{ metadata: { compilation_id: string; object_count: number }[] }>(
+      server,
+      'GET',
+      '/api/v0/compilation/metadata',
+      { token: account.token },
+    ),
+    200,
+    'compilation metadata',
+  ).metadata.find((c) => c.compilation_id === compilation.compilation_id);
+  if (listed?.object_count !== objectIds.length) {
+    throw new Error(
+      `the compilation holds ${String(listed?.object_count)} of ${objectIds.length} objects`,
+    );
+  }
+  return compilation.compilation_id;
+}
+
+/** `POST /api/v1/staticdocs/generate/compilation`: a new folder and the task building it. */
+export async function startFolderBuild(
+  server: BenchServer,
+  account: BenchAccount,
+  compilationId: string,
+  folderName: string,
+): Promise<{ folder_id: string; task_id: string }> {
+  return expectStatus(
+    await api<{ folder_id: string; task_id: string }>(
+      server,
+      'POST',
+      '/api/v1/staticdocs/generate/compilation',
+      {
+        token: account.token,
+        headers: { 'x-plan': account.plan },
+        body: { compilation_id: compilationId, folder_name: folderName },
+      },
+    ),
+    202,
+    'generate the site',
+  );
 }

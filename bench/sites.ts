@@ -30,8 +30,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { COMPILATION_OBJECTS_MAX } from '@codedocs/contract';
-import { commitTree, connectAndDocument } from './livedocs-seed';
+import { commitTree, compilationOf, connectAndDocument, startFolderBuild } from './livedocs-seed';
 import { createBenchDatabase } from './repos-postgres';
 import {
   api,
@@ -215,51 +214,6 @@ async function objectIdsOf(
   };
 }
 
-/** A compilation holding `objectIds`, added through the API in calls of the largest size. */
-async function compilationOf(
-  server: BenchServer,
-  account: BenchAccount,
-  objectIds: string[],
-): Promise<string> {
-  const { compilation } = expectStatus(
-    await api<{ compilation: { compilation_id: string } }>(server, 'POST', '/api/v0/compilation', {
-      token: account.token,
-      body: { name: `${SOURCE_PACKAGE} (every object)` },
-    }),
-    201,
-    'create compilation',
-  );
-  for (let start = 0; start < objectIds.length; start += COMPILATION_OBJECTS_MAX) {
-    expectStatus(
-      await api(server, 'POST', '/api/v0/compilation/object', {
-        token: account.token,
-        body: {
-          compilation_id: compilation.compilation_id,
-          object_ids: objectIds.slice(start, start + COMPILATION_OBJECTS_MAX),
-        },
-      }),
-      200,
-      'add objects',
-    );
-  }
-  const listed = expectStatus(
-    await api<{ metadata: { compilation_id: string; object_count: number }[] }>(
-      server,
-      'GET',
-      '/api/v0/compilation/metadata',
-      { token: account.token },
-    ),
-    200,
-    'compilation metadata',
-  ).metadata.find((c) => c.compilation_id === compilation.compilation_id);
-  if (listed?.object_count !== objectIds.length) {
-    throw new Error(
-      `the compilation holds ${String(listed?.object_count)} of ${objectIds.length} objects`,
-    );
-  }
-  return compilation.compilation_id;
-}
-
 interface FolderFile {
   path: string;
   size: number;
@@ -287,20 +241,7 @@ async function buildFolder(
   head: string,
 ): Promise<BuiltFolder> {
   const started = performance.now();
-  const generated = expectStatus(
-    await api<{ folder_id: string; task_id: string }>(
-      server,
-      'POST',
-      '/api/v1/staticdocs/generate/compilation',
-      {
-        token: account.token,
-        headers: { 'x-plan': account.plan },
-        body: { compilation_id: compilationId, folder_name: folderName },
-      },
-    ),
-    202,
-    'generate the site',
-  );
+  const generated = await startFolderBuild(server, account, compilationId, folderName);
   // the first "Writing pages" answer marks the end of gathering the model (±50 ms of polling)
   let gatheredMs: number | null = null;
   const task = await waitForTask(server, account, generated.task_id, TIMEOUT_MS, (running) => {
@@ -427,7 +368,12 @@ async function run(work: string): Promise<void> {
         `the metadata lists ${objectIds.length} of ${documented.repo.object_count} objects`,
       );
     }
-    const compilationId = await compilationOf(server, account, objectIds);
+    const compilationId = await compilationOf(
+      server,
+      account,
+      objectIds,
+      `${SOURCE_PACKAGE} (every object)`,
+    );
     const compiledMs = performance.now() - started;
     const first = await buildFolder(server, account, compilationId, 'end to end', head);
     const endToEnd: Measured = {

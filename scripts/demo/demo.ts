@@ -8,7 +8,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { commitTree, connectAndDocument } from '../../bench/livedocs-seed';
+import {
+  commitTree,
+  compilationOf,
+  connectAndDocument,
+  startFolderBuild,
+} from '../../bench/livedocs-seed';
 import {
   api,
   createBenchAccount,
@@ -26,8 +31,6 @@ const port = seedOnly ? undefined : Number(process.env.PORT ?? 3000);
 const EMAIL = 'demo@codedocs.test';
 const PASSWORD = 'codedocs-demo';
 const TIMEOUT_MS = 120_000;
-/** Objects added to a pocket per call (the contract's largest selection). */
-const POCKET_BATCH = 500;
 
 /** The code the demo repositories hold: a package's own files under node_modules. */
 const SOURCES: { name: string; dir: string; include: (path: string) => boolean }[] = [
@@ -95,43 +98,10 @@ async function seed(server: BenchServer, account: BenchAccount): Promise<void> {
     objectIds.push(...metadata.metadata.files.flatMap((f) => f.objects.map((o) => o.object_id)));
   }
 
-  const { compilation } = expectStatus(
-    await api<{ compilation: { compilation_id: string } }>(server, 'POST', '/api/v0/compilation', {
-      token: account.token,
-      body: { name: 'Demo pocket' },
-    }),
-    201,
-    'create the pocket',
-  );
-  for (let start = 0; start < objectIds.length; start += POCKET_BATCH) {
-    expectStatus(
-      await api(server, 'POST', '/api/v0/compilation/object', {
-        token: account.token,
-        body: {
-          compilation_id: compilation.compilation_id,
-          object_ids: objectIds.slice(start, start + POCKET_BATCH),
-        },
-      }),
-      200,
-      'add objects to the pocket',
-    );
-  }
+  const compilationId = await compilationOf(server, account, objectIds, 'Demo pocket');
   console.log(`  pocket "Demo pocket": ${objectIds.length} objects`);
 
-  const site = expectStatus(
-    await api<{ folder_id: string; task_id: string }>(
-      server,
-      'POST',
-      '/api/v1/staticdocs/generate/compilation',
-      {
-        token: account.token,
-        headers: { 'x-plan': account.plan },
-        body: { compilation_id: compilation.compilation_id, folder_name: 'Demo site' },
-      },
-    ),
-    202,
-    'build the site',
-  );
+  const site = await startFolderBuild(server, account, compilationId, 'Demo site');
   const built = await waitForTask(server, account, site.task_id, TIMEOUT_MS);
   console.log(`  site "Demo site": ${String(built.result?.files)} files`);
 }

@@ -10,7 +10,6 @@ import {
   openFolderResponseSchema,
 } from '@codedocs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBuffer } from 'yauzl';
 import { buildIdOf, removeOrphanBuilds } from '../services/sites/orphan-builds';
 import { siteStoreOf } from '../services/sites/staticdocs-service';
 import { startGitDaemon, type GitDaemon } from '../test/git-daemon';
@@ -19,31 +18,8 @@ import { FAST_JOB_TIMINGS, waitForTask } from '../test/jobs';
 import { connectAndWait, createRepoUser, getAs, postAs, type RepoUser } from '../test/repos';
 import { S3RVER_CREDENTIALS, startS3Server, type S3TestServer } from '../test/s3-server';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { zipEntries } from '../test/zip-entries';
 import { s3SiteStore } from './s3-site-store';
-
-/** The entries of a zip answer, by name. */
-function zipEntries(body: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(body, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: { fileName: string }) => {
-        zip.openReadStream(entry as never, (err, stream) => {
-          if (err || !stream) return reject(err ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 const SOURCE = Array.from(
   { length: 6 },

@@ -14,7 +14,6 @@ import {
 } from '@codedocs/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBuffer } from 'yauzl';
 import { startGitDaemon, type GitDaemon } from '../../test/git-daemon';
 import { createFixtureRepo, fixtureGit } from '../../test/git-fixtures';
 import { buildIdOf, removeOrphanBuilds } from '../../services/sites/orphan-builds';
@@ -22,6 +21,7 @@ import { localSiteStore } from '../../sites/site-store';
 import { FAST_JOB_TIMINGS, waitForTask } from '../../test/jobs';
 import { connectAndWait, createRepoUser, getAs, postAs, type RepoUser } from '../../test/repos';
 import { createTestApp, testDialects, type TestApp } from '../../test/test-app';
+import { zipEntries } from '../../test/zip-entries';
 
 const dialects = await testDialects();
 
@@ -42,30 +42,6 @@ const UTIL_PY = `def parse_config(text):
     """Reads the configuration text."""
     return text.strip()
 `;
-
-/** The entry names of a zip answer. */
-async function zipEntries(body: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(body, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: { fileName: string }) => {
-        zip.openReadStream(entry as never, (err, stream) => {
-          if (err || !stream) return reject(err ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /** Issue 16: static documentation folders through the API, on both databases. */
 describe.each(dialects)('static documentation folders on %s', (dialect) => {
