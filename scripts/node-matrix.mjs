@@ -68,14 +68,19 @@ function run(command, args, options = {}) {
   });
 }
 
+/** Runs a command and answers its stdout; on failure the error carries what it printed. */
 function capture(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], ...options });
     let out = '';
+    let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr?.on('data', (chunk) => (err += chunk));
     child.once('error', reject);
     child.once('exit', (code) =>
-      code === 0 ? resolve(out.trim()) : reject(new Error(`${command} exited with ${code}`)),
+      code === 0
+        ? resolve(out.trim())
+        : reject(new Error(`${command} ${args.join(' ')} exited with ${code}\n${out}${err}`)),
     );
   });
 }
@@ -130,10 +135,11 @@ async function buildAddon(target) {
   cpSync(addonDir, work, { recursive: true, filter: (path) => !path.includes('/build/') });
   rmSync(join(work, 'build'), { recursive: true, force: true });
   const started = Date.now();
-  await run(target.node, [nodeGypScript(), 'rebuild', '--release', `--nodedir=${target.dir}`], {
+  // node-gyp's chatter is shown only when the build fails
+  await capture(target.node, [nodeGypScript(), 'rebuild', '--release', `--nodedir=${target.dir}`], {
     cwd: work,
     env: { ...process.env, PATH: `${target.dir}/bin:${process.env.PATH}` },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   copyFileSync(join(work, 'build/Release/better_sqlite3.node'), built);
   rmSync(work, { recursive: true, force: true });
