@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,7 @@ interface Node {
   role: 'api' | 'worker';
   child: ChildProcess;
   output: string[];
+  dataDir: string;
   url?: string;
 }
 
@@ -43,7 +44,8 @@ const repoSource = (name: string) =>
 
 /**
  * Issue 23: scale-out on PostgreSQL. Two API processes (no workers inside) and two worker
- * processes share one database, one DATA_DIR and one S3-compatible bucket for sites. Work is
+ * processes share one database and one S3-compatible bucket for sites, each with a DATA_DIR of
+ * its own as on separate machines (a node re-clones a repository it has no copy of). Work is
  * shared with nothing run twice, a worker SIGKILLed in the middle of a clone loses nothing, and
  * progress of work started through one API reaches an event stream open on the other.
  */
@@ -71,13 +73,20 @@ describe.runIf(dialects.includes('postgres'))('scale-out on postgres', () => {
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
+  /** One node: its own DATA_DIR (git mirrors are a per-node cache), the shared rest from `env`. */
   async function start(role: Node['role'], env: Record<string, string>): Promise<Node> {
+    const dataDir = mkdtempSync(join(root!, `node-${role}-`));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/test/scale-out-node.ts', role], {
       cwd: serverDir,
-      env: { ...process.env, ...env, ...(role === 'api' && { JOB_WORKERS: '0' }) },
+      env: {
+        ...process.env,
+        ...env,
+        DATA_DIR: dataDir,
+        ...(role === 'api' && { JOB_WORKERS: '0' }),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const node: Node = { role, child, output: [] };
+    const node: Node = { role, child, output: [], dataDir };
     nodes.push(node);
     const keep = (chunk: Buffer) => node.output.push(chunk.toString());
     child.stdout!.on('data', keep);
@@ -130,7 +139,6 @@ describe.runIf(dialects.includes('postgres'))('scale-out on postgres', () => {
 
     const env: Record<string, string> = {
       DATABASE_URL: database.databaseUrl!,
-      DATA_DIR: database.dataDir,
       APP_SECRET: 'scale-out-test-secret-long-enough-for-config',
       HOST: '127.0.0.1',
       PORT: '0',
@@ -140,7 +148,7 @@ describe.runIf(dialects.includes('postgres'))('scale-out on postgres', () => {
       RATE_LIMIT_MAX: '100000',
       JOB_CONCURRENCY: '2',
       JOBS_PER_USER: '16',
-      WEB_DIST_DIR: join(database.dataDir, 'no-web-build'),
+      WEB_DIST_DIR: join(root, 'no-web-build'),
       ...s3.env('scale/'),
     };
     // all four start at once on an empty database: migrations must not trip over each other
@@ -306,7 +314,30 @@ describe.runIf(dialects.includes('postgres'))('scale-out on postgres', () => {
       expect(task.status, `${name}: ${task.error}`).toBe('succeeded');
     }
 
-    // a site from every repository, asked for through API B, served and zipped by API A
+    // a file's content through API B, which has no copy of the repository until it clones one
+    const files = await call<{ files: { file_id: string; file_path: string }[] }>(
+      apiB,
+      'GET',
+      `/api/v3/repo/files/${slow.repoId}`,
+      { token },
+    );
+    const source = files.body.files.find((f) => f.file_path === 'src/slow0.ts')!;
+    const content = await call<{ content: string }>(
+      apiB,
+      'GET',
+      `/api/v0/file/content/${slow.repoId}?file_id=${source.file_id}`,
+      { token },
+    );
+    expect(content.status, JSON.stringify(content.body)).toBe(200);
+    expect(content.body.content).toContain('export function slow0');
+
+    // a new worker node replaces the survivor (stopped gracefully): it has no repository yet
+    const worker3 = await start('worker', env);
+    survivor.child.kill('SIGTERM');
+    await once(survivor.child, 'exit');
+
+    // a site from every repository, asked for through API B, built by the new worker from
+    // clones it makes, served and zipped by API A
     const objectIds: string[] = [];
     for (const { repoId } of connects) {
       const meta = await call<{
@@ -382,7 +413,16 @@ describe.runIf(dialects.includes('postgres'))('scale-out on postgres', () => {
     const pids = new Set(
       [...holders.values()].flatMap((set) => [...set].map((id) => id.split(':')[1])),
     );
-    expect(pids).toEqual(new Set([String(worker1.child.pid), String(worker2.child.pid)]));
+    expect(pids).toEqual(
+      new Set([worker1, worker2, worker3].map((worker) => String(worker.child.pid))),
+    );
+    expect([...(holders.get(generated.body.task_id) ?? [])]).toEqual([
+      expect.stringContaining(`:${worker3.child.pid}:`),
+    ]);
+    const mirrors = (node: Node) =>
+      readdirSync(join(node.dataDir, 'repos')).filter((name) => name.endsWith('.git'));
+    expect(mirrors(worker3)).toHaveLength(connects.length);
+    expect(mirrors(apiB)).toEqual([`${slow.repoId}.git`]);
     // one repository row per connect
     const repos = await db
       .selectFrom('repos')

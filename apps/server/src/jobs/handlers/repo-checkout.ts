@@ -4,7 +4,7 @@ import { isCommitListed, updateRepo } from '../../repositories/repos-repository'
 import { nowIso } from '../../services/context';
 import { listingBaseOf, scriptLanguages, storeListing } from '../../services/repos/listing';
 import { localGit } from '../../services/repos/repo-git';
-import { repoDirectory } from '../../services/repos/repo-paths';
+import { mirrorOf } from '../../services/repos/mirror';
 import type { RepoCheckoutPayload } from '../definitions/repo-checkout';
 import { PermanentJobError } from '../job-definition';
 import type { JobHandler } from '../job-definition';
@@ -20,10 +20,10 @@ export function repoCheckoutHandler(deps: JobDeps): JobHandler<RepoCheckoutPaylo
     const repoId = payload.repo_id;
     const repo = await repoOfJob(deps, repoId, userId);
     if (!repo) return REPO_GONE;
-    const dir = repoDirectory(deps.config.dataDir, repoId);
     const local = localGit(deps.config, signal);
     try {
       await updateRepo(deps.db, repoId, { status: 'syncing', updated_at: nowIso() });
+      const dir = await mirrorOf(deps, repoId, signal);
       const target = (await listBranches(dir, local)).find(
         (branch) => branch.name === payload.branch,
       );

@@ -5,7 +5,7 @@ import { indexAfterMove, queueIndexing } from '../../services/livedocs/index-aft
 import { findRepoIndex } from '../../repositories/code-index-repository';
 import { listingBaseOf, scriptLanguages, storeListing } from '../../services/repos/listing';
 import { localGit, transferOptions } from '../../services/repos/repo-git';
-import { repoDirectory } from '../../services/repos/repo-paths';
+import { mirrorOf } from '../../services/repos/mirror';
 import type { RepoSyncPayload } from '../definitions/repo-sync';
 import { PermanentJobError } from '../job-definition';
 import type { JobHandler } from '../job-definition';
@@ -22,11 +22,12 @@ export function repoSyncHandler(deps: JobDeps): JobHandler<RepoSyncPayload> {
     const repoId = payload.repo_id;
     const repo = await repoOfJob(deps, repoId, userId);
     if (!repo || userId === null) return REPO_GONE;
-    const dir = repoDirectory(deps.config.dataDir, repoId);
     const local = localGit(deps.config, signal);
     try {
       await updateRepo(deps.db, repoId, { status: 'syncing', updated_at: nowIso() });
       await reportProgress(0, 3, 'Fetching');
+      // cloned again first when this node has no copy yet (another one connected it)
+      const dir = await mirrorOf(deps, repoId, signal);
       const transfer = await transferOptions(
         deps,
         userId,

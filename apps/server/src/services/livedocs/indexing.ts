@@ -28,7 +28,7 @@ import { bumpDocsRevision, findRepo } from '../../repositories/repos-repository'
 import type { Config } from '../../config';
 import { nowIso } from '../context';
 import { localGit } from '../repos/repo-git';
-import { repoDirectory } from '../repos/repo-paths';
+import { mirrorOf } from '../repos/mirror';
 import {
   decodeFileIndexUncached,
   decodeReferences,
@@ -148,7 +148,7 @@ async function parseAndStore(
     unstored = [];
     await storeModels(deps.db, request.repoId, batch, blobOf);
   };
-  const repoDir = repoDirectory(deps.config.dataDir, request.repoId);
+  const repoDir = await mirrorOf(deps, request.repoId, request.signal);
   for await (const blob of readBlobs(repoDir, [...pathsOfBlob.keys()], git)) {
     request.signal?.throwIfAborted();
     for (const file of pathsOfBlob.get(blob.blobSha) ?? []) {

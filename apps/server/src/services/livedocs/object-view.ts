@@ -102,10 +102,7 @@ async function staleDiff(
   if (writtenAt) {
     const then = await locateObject(ctx, repo.id, writtenAt, located.file.path, located.object.id);
     if (then)
-      before = codeLines(
-        await readSourceText(ctx.config, repo.id, then.file.blob_sha),
-        then.object,
-      );
+      before = codeLines(await readSourceText(ctx, repo.id, then.file.blob_sha), then.object);
   }
   const diff = createTwoFilesPatch(
     `a/${located.file.path}`,
@@ -131,7 +128,7 @@ export async function objectView(
   const located = await locateObject(ctx, repo.id, commitId, row.file_path, objectId);
   if (!located) throw notFound('This object does not exist at this commit');
   const { object, file } = located;
-  const code = codeLines(await readSourceText(ctx.config, repo.id, file.blob_sha), object);
+  const code = codeLines(await readSourceText(ctx, repo.id, file.blob_sha), object);
   const references = await commitReferences(ctx.db, repo.id, commitId);
   const calls = references.filter((r) => r.kind === 'call' && r.fromId === object.id);
   const calledBy = references.filter((r) => r.kind === 'call' && r.toId === object.id);

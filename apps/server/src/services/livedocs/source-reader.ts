@@ -1,21 +1,24 @@
 import { readBlob, readBlobs } from '../../git/index';
 import type { Config } from '../../config';
+import type { Db } from '../../repositories/db';
+import { mirrorOf } from '../repos/mirror';
 import { localGit } from '../repos/repo-git';
-import { repoDirectory } from '../repos/repo-paths';
+
+type Deps = { db: Db; config: Config };
 
 /** Largest source read to show or send an object's code. */
 export const SOURCE_READ_MAX_BYTES = 10 * 1024 * 1024;
 
 /** A file's text at a blob, decoded leniently; null when the clone cannot give it. */
 export async function readSourceText(
-  config: Config,
+  deps: Deps,
   repoId: string,
   blobSha: string,
   signal?: AbortSignal,
 ): Promise<string | null> {
   try {
-    const blob = await readBlob(repoDirectory(config.dataDir, repoId), blobSha, {
-      ...localGit(config, signal),
+    const blob = await readBlob(await mirrorOf(deps, repoId, signal), blobSha, {
+      ...localGit(deps.config, signal),
       maxBytes: SOURCE_READ_MAX_BYTES,
     });
     return new TextDecoder('utf-8').decode(blob.content).replace(/^\uFEFF/, '');
@@ -29,7 +32,7 @@ export async function readSourceText(
  * not two per file); a blob the clone cannot give, or one over SOURCE_READ_MAX_BYTES, is absent.
  */
 export async function readSourceTexts(
-  config: Config,
+  deps: Deps,
   repoId: string,
   blobShas: readonly string[],
   signal?: AbortSignal,
@@ -38,10 +41,10 @@ export async function readSourceTexts(
   const decoder = new TextDecoder('utf-8');
   try {
     for await (const blob of readBlobs(
-      repoDirectory(config.dataDir, repoId),
+      await mirrorOf(deps, repoId, signal),
       [...new Set(blobShas)],
       {
-        ...localGit(config, signal),
+        ...localGit(deps.config, signal),
         maxBytes: SOURCE_READ_MAX_BYTES,
       },
     )) {
@@ -56,7 +59,7 @@ export async function readSourceTexts(
 
 /** Reads the files of one run by path, keeping the last one (objects come file by file). */
 export function sourceReader(
-  deps: { config: Config },
+  deps: Deps,
   repoId: string,
   files: readonly { path: string; blob_sha: string }[],
   signal: AbortSignal,
@@ -68,7 +71,7 @@ export function sourceReader(
       const blob = blobOf.get(path);
       last = {
         path,
-        text: blob ? readSourceText(deps.config, repoId, blob, signal) : Promise.resolve(null),
+        text: blob ? readSourceText(deps, repoId, blob, signal) : Promise.resolve(null),
       };
     }
     return last.text;

@@ -23,7 +23,7 @@ import { Memo } from '../../repositories/memo';
 import { decodeFilesToken, encodeFilesToken } from './pagination-token';
 import type { FilesCursor } from './pagination-token';
 import { localGit } from './repo-git';
-import { repoDirectory } from './repo-paths';
+import { mirrorOf } from './mirror';
 import { fileWebUrl } from './repo-web';
 import { ownRepo } from './repo-tasks-service';
 
@@ -165,12 +165,17 @@ export async function fileContent(
   const file = await findFile(ctx.db, repoId, commitId, query.file_id);
   if (!file) throw notFound('File not found');
   if (file.mode === '160000') throw unsupported('This is a submodule and has no content to show');
-  const blob = await readBlob(repoDirectory(ctx.config.dataDir, repoId), file.blob_sha, {
+  const unavailable = () =>
+    serviceUnavailable('The clone of this repository is not available; try again later');
+  const mirror = await mirrorOf(ctx, repoId).catch(() => {
+    throw unavailable();
+  });
+  const blob = await readBlob(mirror, file.blob_sha, {
     ...localGit(ctx.config),
     maxBytes: FILE_CONTENT_MAX_BYTES,
   }).catch((error: unknown) => {
     if (!isGitError(error)) throw error;
-    throw serviceUnavailable('The clone of this repository is not available; try again later');
+    throw unavailable();
   });
   if (looksBinary(blob.content)) throw unsupported('This file is binary and cannot be shown');
   // A cut inside a multi-byte character leaves that character out instead of showing U+FFFD.

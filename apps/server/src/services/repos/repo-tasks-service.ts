@@ -20,7 +20,8 @@ import { taskIdFrom } from '../client-task';
 import { nowIso } from '../context';
 import type { ServiceContext } from '../context';
 import { localGit } from './repo-git';
-import { removeRepoDirectory, repoDirectory } from './repo-paths';
+import { mirrorOf } from './mirror';
+import { removeRepoDirectory } from './repo-paths';
 import { waitForTaskEnd } from './task-wait';
 
 /** What the routes need of the app for the repository tasks. */
@@ -180,7 +181,7 @@ export async function checkoutRepo(
 
 async function readBranches(ctx: ServiceContext, repoId: string) {
   try {
-    return await listBranches(repoDirectory(ctx.config.dataDir, repoId), localGit(ctx.config));
+    return await listBranches(await mirrorOf(ctx, repoId), localGit(ctx.config));
   } catch {
     throw serviceUnavailable('The clone of this repository is not available; try again later');
   }

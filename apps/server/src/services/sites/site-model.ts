@@ -171,7 +171,7 @@ async function repositoryModel(
     if (r.toId && positions.has(r.toId)) pushTo(incoming, r.toId, r);
   }
   const sources = await readSourceTexts(
-    ctx.config,
+    ctx,
     repoId,
     files.map((file) => file.blob_sha),
   );
