@@ -12,6 +12,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/authenticate';
+import { appAddressOf } from './app-address';
 import {
   deleteCreatedFolder,
   deleteSharedFolder,
@@ -203,9 +204,7 @@ export const staticdocsRoutes: FastifyPluginAsyncZod = async (app) => {
         app.services,
         userOf(request),
         request.params.id,
-        app.config.publicUrlConfigured
-          ? app.config.publicUrl
-          : `${request.protocol}://${request.host}`,
+        appAddressOf(request),
       ),
   );
 
