@@ -25,7 +25,9 @@ export const notFoundPlugin = fp(
       if (wantsAppShell(request.method, path, request.headers.accept)) {
         // an invitation page carries its slug in the address: never indexed, never referred
         if (path.startsWith(INVITE_PAGES)) {
-          reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+          reply
+            .header('x-robots-tag', 'noindex, nofollow')
+            .header('referrer-policy', 'no-referrer');
         }
         return reply.sendAppShell();
       }

@@ -89,9 +89,7 @@ function memberships(db: Db, now: string) {
     .where(shareIsLive('access', now));
 }
 
-type RawMembership = Awaited<
-  ReturnType<ReturnType<typeof memberships>['executeTakeFirstOrThrow']>
->;
+type RawMembership = Awaited<ReturnType<ReturnType<typeof memberships>['executeTakeFirstOrThrow']>>;
 
 function memberPermission(permission: string): 'editor' | 'viewer' {
   return permission === 'editor' ? 'editor' : 'viewer';

@@ -200,12 +200,7 @@ export const staticdocsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      openFolderSite(
-        app.services,
-        userOf(request),
-        request.params.id,
-        appAddressOf(request),
-      ),
+      openFolderSite(app.services, userOf(request), request.params.id, appAddressOf(request)),
   );
 
   app.delete(

@@ -39,10 +39,7 @@ import {
 } from '../../sites/site-store';
 import { TOKEN_LIFETIME_SECONDS } from '../../auth/tokens';
 import { authorizeOnFolder } from '../../policies/folder-policy';
-import {
-  findLivePublicShare,
-  listLiveShareSummaries,
-} from '../../repositories/shares-repository';
+import { findLivePublicShare, listLiveShareSummaries } from '../../repositories/shares-repository';
 import { nowIso, type ServiceContext } from '../context';
 
 const FOLDER_NOT_FOUND = 'Folder not found';
