@@ -10,7 +10,8 @@ export type FolderRole = 'owner' | 'editor' | 'viewer';
  * - `update`: rebuild the site from its compilation — editors and the owner;
  * - `share-as-viewer`: private links with viewer permission and e-mail invitations, and
  *   listing/revoking the shares one made — editors and the owner;
- * - `share-as-editor`, `share-publicly`, `manage-all-shares`, `delete`: the owner only.
+ * - `share-as-editor`, `share-publicly`, `manage-all-shares` (see and revoke anyone's): the
+ *   owner only. Deleting a folder is the owner's too, through a query that names the owner.
  */
 export type FolderAction =
   | 'read'
@@ -19,8 +20,7 @@ export type FolderAction =
   | 'share-as-viewer'
   | 'share-as-editor'
   | 'share-publicly'
-  | 'manage-all-shares'
-  | 'delete';
+  | 'manage-all-shares';
 
 const ALLOWED: Record<FolderAction, readonly FolderRole[]> = {
   read: ['owner', 'editor', 'viewer'],
@@ -30,7 +30,6 @@ const ALLOWED: Record<FolderAction, readonly FolderRole[]> = {
   'share-as-editor': ['owner'],
   'share-publicly': ['owner'],
   'manage-all-shares': ['owner'],
-  delete: ['owner'],
 };
 
 const REFUSALS: Record<FolderRole, string> = {

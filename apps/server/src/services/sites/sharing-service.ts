@@ -14,7 +14,7 @@ import {
 import { newId, randomSecret, sha256 } from '../../auth/random-id';
 import { badRequest, notFound } from '../../errors/index';
 import { folderInvitationMail } from '../../mail/templates';
-import { authorizeOnFolder } from '../../policies/folder-policy';
+import { authorizeOnFolder, mayOnFolder } from '../../policies/folder-policy';
 import { findUserById } from '../../repositories/users-repository';
 import {
   findFolderShare,
@@ -244,7 +244,7 @@ export async function listShares(
     after = { createdAt, id };
   }
   const rows = await listFolderShares(ctx.db, folder.id, {
-    ...(folder.permission !== 'owner' && { createdBy: userId }),
+    ...(!mayOnFolder(folder.permission, 'manage-all-shares') && { createdBy: userId }),
     limit: query.limit,
     ...(after && { after }),
     now,
@@ -271,7 +271,9 @@ export async function revokeFolderShare(
   const folder = await visibleFolder(ctx, userId, folderId);
   authorizeOnFolder(folder.permission, 'share-as-viewer');
   const share = await findFolderShare(ctx.db, folder.id, shareId, nowIso());
-  if (!share || (folder.permission !== 'owner' && share.created_by !== userId)) {
+  const mayRevoke =
+    mayOnFolder(folder.permission, 'manage-all-shares') || share?.created_by === userId;
+  if (!share || !mayRevoke) {
     throw notFound('Share not found');
   }
   await revokeShare(ctx.db, share.id, nowIso());
