@@ -20,10 +20,10 @@ import {
   generateFolder,
   listFolders,
   openFolderFile,
-  openFolderSite,
   updateFolder,
   zipFolder,
 } from '../../services/sites/staticdocs-service';
+import { openFolderSite } from '../../services/sites/site-links';
 
 const tags = ['staticdocs'];
 const security = [{ bearerAuth: [] }];

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { siteFileOfToken } from '../../services/sites/staticdocs-service';
+import { siteFileOfToken } from '../../services/sites/site-links';
 
 /**
  * How a site's pages are served from the app's origin (DESIGN.md sections 7 and 8): sandboxed

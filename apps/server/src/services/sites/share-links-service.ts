@@ -18,7 +18,8 @@ import {
 } from '../../repositories/shares-repository';
 import { assertNotThrottled, recordThrottled, type ThrottleRule } from '../auth/throttle-service';
 import { nowIso, type ClientInfo, type ServiceContext } from '../context';
-import { presentFolder, signSiteLink, visibleFolder } from './staticdocs-service';
+import { signSiteLink } from './site-links';
+import { presentFolder, visibleFolder } from './staticdocs-service';
 
 /**
  * The one answer for a slug that is unknown, expired, revoked, used by someone else or of
