@@ -71,6 +71,15 @@ function folderRow(raw: RawFolder, permission: FolderRow['permission']): FolderR
   };
 }
 
+/** A membership's permission and date, and the share it holds the folder through. */
+const MEMBERSHIP_COLUMNS = [
+  'folder_members.permission',
+  'folder_members.created_at as shared_at',
+  'access.id as access_id',
+  'access.kind as access_kind',
+  'access.expires_at as access_expires_at',
+] as const;
+
 /**
  * What a membership holds a folder through: the share it came from, which must still grant
  * access at `now` (revoked, expired, or made by an editor who lost access: no access).
@@ -79,13 +88,7 @@ function memberships(db: Db, now: string) {
   return db
     .selectFrom('folder_members')
     .innerJoin('shares as access', 'access.id', 'folder_members.via_share_id')
-    .select([
-      'folder_members.permission',
-      'folder_members.created_at as shared_at',
-      'access.id as access_id',
-      'access.kind as access_kind',
-      'access.expires_at as access_expires_at',
-    ])
+    .select(MEMBERSHIP_COLUMNS)
     .where(shareIsLive('access', now));
 }
 
@@ -231,13 +234,7 @@ export async function listSharedFolders(
   let query = folders(db)
     .innerJoin('folder_members', 'folder_members.folder_id', 'folders.id')
     .innerJoin('shares as access', 'access.id', 'folder_members.via_share_id')
-    .select([
-      'folder_members.permission',
-      'folder_members.created_at as shared_at',
-      'access.id as access_id',
-      'access.kind as access_kind',
-      'access.expires_at as access_expires_at',
-    ])
+    .select(MEMBERSHIP_COLUMNS)
     .where('folder_members.user_id', '=', userId)
     .where(shareIsLive('access', now));
   if (after) {
