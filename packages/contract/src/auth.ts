@@ -49,6 +49,11 @@ export const signupRequestSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   name: userNameSchema,
+  /**
+   * A path of the app to return to after the address is confirmed (e.g. the invitation page the
+   * visitor signed up from); carried by the confirmation link. Paths only, never another origin.
+   */
+  next: z.string().max(2048).optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 

@@ -279,6 +279,14 @@ export interface SharesTable {
   created_by: string;
   created_at: Generated<Timestamp>;
   revoked_at: Timestamp | null;
+  /** How many times the link was opened (migration 0013). */
+  opens: Generated<number>;
+  last_opened_at: Timestamp | null;
+  /** E-mail invitations: the account that used it (single use) and when. */
+  accepted_by: string | null;
+  accepted_at: Timestamp | null;
+  /** E-mail invitations: when the mail went out; null when the mail server refused it. */
+  mailed_at: Timestamp | null;
 }
 
 export interface FolderMembersTable {

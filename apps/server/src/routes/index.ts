@@ -13,6 +13,7 @@ import { fileContentRoutes, filesRoutes } from './files/index';
 import { repoConnectRoutes } from './repo/connect-routes';
 import { repoRoutes } from './repo/index';
 import { staticdocsRoutes } from './staticdocs/index';
+import { shareRoutes } from './staticdocs/share-routes';
 import { taskRoutes } from './tasks/index';
 import { sshKeyRoutes } from './user/ssh-key-routes';
 import { userRoutes } from './user/index';
@@ -40,4 +41,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(paymentsRoutes, { prefix: '/v2' });
   await app.register(taskRoutes, { prefix: '/v1' });
   await app.register(staticdocsRoutes, { prefix: '/v1' });
+  await app.register(shareRoutes, { prefix: '/v1' });
 };
