@@ -21,7 +21,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
 /** A file name for a download made from a name people chose (no path or odd characters). */
 export function downloadFileName(name: string, extension: string): string {
   const safe = name
-    .replace(/[^\p{L}\p{N}._ -]+/gu, '-')
+    .replace(/[^\p{L}\p{N}._ ()-]+/gu, '-')
     .replace(/^[.\s-]+|[.\s-]+$/g, '')
     .slice(0, 80);
   return `${safe || 'download'}.${extension}`;

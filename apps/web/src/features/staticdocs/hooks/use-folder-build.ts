@@ -28,7 +28,8 @@ export function taskPercent(task: Task | null): number | null {
 /**
  * Follows a folder's build: its owner sees the task's progress on the event stream and the
  * folder is read again when the task ends (its status, size and pins change); a folder shared
- * with the user that is being built is read again every few seconds instead.
+ * with the user that is being built is read again every few seconds instead. Until the task is
+ * known, a folder whose task is recorded with no error counts as building.
  */
 export function useFolderBuild(folder: Folder): FolderBuild {
   const dispatch = useAppDispatch();
@@ -41,13 +42,16 @@ export function useFolderBuild(folder: Folder): FolderBuild {
     if (ended) void dispatch(refreshFolder(folderId));
   }, [dispatch, ended, folderId, task?.task_id]);
 
-  const polling = !owner && folder.status === 'building';
+  // a task recorded without an error is a build under way (a failed one records its error)
+  const pending =
+    folder.status === 'building' || (folder.task_id !== null && folder.error === null);
+  const polling = !owner && pending;
   useEffect(() => {
     if (!polling) return undefined;
     const timer = setInterval(() => void dispatch(refreshFolder(folderId)), SHARED_BUILD_POLL_MS);
     return () => clearInterval(timer);
   }, [dispatch, polling, folderId]);
 
-  const running = task ? !ended : folder.status === 'building';
+  const running = task ? !ended : pending;
   return { running, task: running ? task : null, percent: running ? taskPercent(task) : null };
 }
