@@ -2,9 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Download, Page } from '@playwright/test';
+import type { Download } from '@playwright/test';
 import { open as openZip, type Entry, type ZipFile } from 'yauzl';
 import { expect, keepScreenshot, test } from './fixtures';
+import { connectThroughUi, unique } from './app-steps';
 import { createServedRepo, type ServedRepo } from './git-repos';
 import { enterAsSignedInVisitor } from './session';
 
@@ -21,9 +22,6 @@ export function greet(name: string): string {
   return formatGreeting(name);
 }
 `;
-
-const unique = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 
 /** Every entry of a zip file by name, read with yauzl. */
 function readZip(path: string): Promise<Map<string, Buffer>> {
@@ -64,16 +62,6 @@ async function unzipDownload(download: Download, dir: string): Promise<string[]>
   return [...entries.keys()].sort();
 }
 
-async function connect(page: Page, served: ServedRepo, name: string) {
-  await page.goto('/app/repository');
-  await page.getByTestId('connect-repo-button').click();
-  await page.getByTestId('connect-url').fill(served.url);
-  await page.getByTestId('connect-submit').click();
-  await expect(page.locator(`[data-testid="repo-row"][data-repo-name="${name}"]`)).toBeVisible({
-    timeout: 30_000,
-  });
-}
-
 /** The static documentation journey of issue 16 against the real server and git daemon. */
 test.describe('static documentation sites', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -97,7 +85,7 @@ test.describe('static documentation sites', () => {
   }) => {
     const repo = unique('greeter');
     served = createServedRepo(repo, { 'src/app.ts': APP_TS, 'src/format.ts': FORMAT_TS });
-    await connect(page, served, repo);
+    await connectThroughUi(page, served, repo);
 
     // Docs for both files, once the code has been read.
     await page.goto('/app/livedocs');

@@ -1,5 +1,6 @@
 import type {
   AuthConfigResponse,
+  CompilationMetadata,
   Folder,
   RepoJson,
   SessionResponse,
@@ -123,5 +124,17 @@ export function testFolder(id: string, name: string, overrides: Partial<Folder> 
     permission: 'owner',
     shares: [],
     ...overrides,
+  };
+}
+
+/** A pocket (compilation) as the compilations list returns it. */
+export function testPocket(id: string, name: string, objectCount = 0): CompilationMetadata {
+  return {
+    compilation_id: id,
+    name,
+    created_at: '2026-11-25T10:00:00.000Z',
+    updated_at: '2026-11-25T10:00:00.000Z',
+    object_count: objectCount,
+    repositories: [],
   };
 }

@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
-  CompilationMetadata,
   Folder,
   FolderFile,
   FolderListResponse,
@@ -10,7 +9,7 @@ import type {
 import { dismissToast } from '@/hooks/use-toast';
 import { requestsTo, type ApiRoutes } from '@/test/api-routes';
 import { jsonResponse } from '@/test/fetch-stub';
-import { testFolder, testTask } from '@/test/fixtures';
+import { testFolder, testPocket, testTask } from '@/test/fixtures';
 import { taskStream } from '@/test/livedocs-screen';
 import { currentPath, renderApp } from '@/test/render-app';
 
@@ -44,14 +43,7 @@ afterEach(() => {
 
 const folder = testFolder;
 
-const pocket = (id: string, name: string, objectCount: number): CompilationMetadata => ({
-  compilation_id: id,
-  name,
-  created_at: '2026-11-25T10:00:00.000Z',
-  updated_at: '2026-11-25T10:00:00.000Z',
-  object_count: objectCount,
-  repositories: [],
-});
+const pocket = testPocket;
 
 const page = (folders: Folder[], cursor: string | null = null): FolderListResponse => ({
   folders,
@@ -70,7 +62,8 @@ const apiDocs = folder('f1', 'API docs');
 
 async function openExport(api: ApiRoutes = {}) {
   const app = renderApp('/app/export', { session: 'logged-in', api });
-  await screen.findByTestId('screen-export');
+  // the first test waits for the screen's lazy chunk to be transformed
+  await screen.findByTestId('screen-export', {}, { timeout: 10_000 });
   return app;
 }
 

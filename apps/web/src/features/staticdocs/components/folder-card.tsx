@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Download,
   ExternalLink,
@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import type { Folder } from '@codedocs/contract';
 import { useAppDispatch } from '@/app/hooks';
+import { Detail } from '@/components/detail';
 import { TaskProgress } from '@/components/task-progress';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,15 +30,6 @@ export interface FolderCardProps {
   /** The name of the pocket it is built from, when it is one of the user's (else undefined). */
   pocketName?: string;
   onBrowse: (folder: Folder) => void;
-}
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-0.5">
-      <dt className="text-xs text-muted-foreground">{term}</dt>
-      <dd className="min-w-0 text-sm break-words">{children}</dd>
-    </div>
-  );
 }
 
 const plural = (n: number, one: string, many: string) =>
@@ -126,8 +118,12 @@ export function FolderCard({ folder, viewMode, pocketName, onBrowse }: FolderCar
       </div>
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Detail term="Created">{formatDateTime(folder.created_at)}</Detail>
-        <Detail term="Updated">{formatDateTime(folder.updated_at)}</Detail>
+        <Detail term="Created" wrap>
+          {formatDateTime(folder.created_at)}
+        </Detail>
+        <Detail term="Updated" wrap>
+          {formatDateTime(folder.updated_at)}
+        </Detail>
         <Detail term="Size">
           <span data-testid="folder-size">
             {hasSite
