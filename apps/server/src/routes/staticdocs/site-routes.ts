@@ -31,6 +31,9 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await siteFileOfToken(app.services, request.params.token, request.params['*']);
       reply
         .header('content-security-policy', SITE_CONTENT_SECURITY_POLICY)
+        // the sandboxed page has an opaque origin, so its own styles and scripts are
+        // cross-origin requests; helmet's `same-origin` would block every one of them
+        .header('cross-origin-resource-policy', 'cross-origin')
         .header('x-content-type-options', 'nosniff')
         .header('referrer-policy', 'no-referrer')
         .header('x-robots-tag', 'noindex, nofollow')

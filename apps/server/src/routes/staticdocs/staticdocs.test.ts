@@ -258,6 +258,11 @@ describe.each(dialects)('static documentation folders on %s', (dialect) => {
     expect(page.headers['content-security-policy']).toMatch(/^sandbox allow-scripts/);
     expect(page.headers['content-security-policy']).not.toContain('allow-same-origin');
     expect(page.body).toContain('<html');
+    // the page's opaque origin loads its own assets cross-origin: they must not be refused
+    const [, stylesheet] = /<link rel="stylesheet" href="([^"]+)"/.exec(page.body) ?? [];
+    const asset = await app().inject({ method: 'GET', url: new URL(stylesheet!, url).pathname });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const token = path.split('/')[2]!;
     const tampered = `${token.slice(0, -2)}${token.endsWith('A') ? 'BB' : 'AA'}`;
     expect(
