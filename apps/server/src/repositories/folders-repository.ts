@@ -36,7 +36,10 @@ function folders(db: Db) {
   return db
     .selectFrom('folders')
     .innerJoin('users', 'users.id', 'folders.owner_id')
+    .leftJoin('jobs', 'jobs.id', 'folders.task_id')
     .select([
+      'jobs.status as task_status',
+      'jobs.error as task_error',
       'folders.id',
       'folders.owner_id',
       'users.name as owner_name',
@@ -58,10 +61,29 @@ function folders(db: Db) {
 type RawFolder = Awaited<ReturnType<ReturnType<typeof folders>['executeTakeFirstOrThrow']>>;
 const iso = (value: unknown) => new Date(String(value)).toISOString();
 
+/** Why a build that will never finish stopped, when its task says nothing. */
+export const BUILD_STOPPED =
+  'The build stopped before it finished; update the site to build it again';
+
+/**
+ * A folder marked building whose task was cancelled, ended without publishing or was purged is
+ * not building any more: it reads as its last published site (or failed, never built), with the
+ * task's reason.
+ */
+function liveStatus(raw: RawFolder): Pick<FolderRow, 'status' | 'error'> {
+  const pending = raw.task_status === 'queued' || raw.task_status === 'running';
+  if (raw.status !== 'building' || pending) return { status: raw.status, error: raw.error };
+  return {
+    status: raw.build_id === null ? 'failed' : 'ready',
+    error: raw.task_error ?? raw.error ?? BUILD_STOPPED,
+  };
+}
+
 function folderRow(raw: RawFolder, permission: FolderRow['permission']): FolderRow {
-  const { owner_email, ...rest } = raw;
+  const { owner_email, task_status: _status, task_error: _error, ...rest } = raw;
   return {
     ...rest,
+    ...liveStatus(raw),
     owner_name: raw.owner_name?.trim() || owner_email,
     file_count: Number(raw.file_count),
     size: Number(raw.size),

@@ -18,6 +18,7 @@ import { fromBuffer } from 'yauzl';
 import { startGitDaemon, type GitDaemon } from '../../test/git-daemon';
 import { createFixtureRepo, fixtureGit } from '../../test/git-fixtures';
 import { buildIdOf, removeOrphanBuilds } from '../../services/sites/orphan-builds';
+import { BUILD_STOPPED } from '../../repositories/folders-repository';
 import { localSiteStore } from '../../sites/site-store';
 import { FAST_JOB_TIMINGS, waitForTask } from '../../test/jobs';
 import { connectAndWait, createRepoUser, getAs, postAs, type RepoUser } from '../../test/repos';
@@ -433,6 +434,32 @@ describe.each(dialects)('static documentation folders on %s', (dialect) => {
     expect(await removeOrphanBuilds(app().db, store)).toBe(2);
     expect(buildsOnDisk(folderId)).toHaveLength(1);
     expect(await openedIndex()).toBe(served);
+  });
+
+  it('reads a build whose task was cancelled or purged as stopped, and builds again on update', async () => {
+    const { task_id: taskId } = await build(`/api/v1/staticdocs/folder/${folderId}/update`);
+    const folderNow = async () =>
+      folderMetadataResponseSchema.parse(
+        (await getAs(app(), owner, `/api/v1/staticdocs/folder/${folderId}/metadata`)).json(),
+      ).folder;
+    // what a cancel leaves: the folder marked building, its task cancelled
+    await app()
+      .db.updateTable('folders')
+      .set({ status: 'building', task_id: taskId })
+      .where('id', '=', folderId)
+      .execute();
+    await app()
+      .db.updateTable('jobs')
+      .set({ status: 'cancelled', error: 'Cancelled by the user' })
+      .where('id', '=', taskId)
+      .execute();
+    expect(await folderNow()).toMatchObject({ status: 'ready', error: 'Cancelled by the user' });
+    // the task purged
+    await app().db.deleteFrom('jobs').where('id', '=', taskId).execute();
+    expect(await folderNow()).toMatchObject({ status: 'ready', error: BUILD_STOPPED });
+    const again = await build(`/api/v1/staticdocs/folder/${folderId}/update`);
+    expect(again.task_id).not.toBe(taskId);
+    expect(await folderNow()).toMatchObject({ status: 'ready', error: null });
   });
 
   it('deletes a folder with its files', async () => {
