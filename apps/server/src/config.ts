@@ -429,7 +429,9 @@ function stripeProblems(
   const names = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICES'] as const;
   if (values.BILLING !== 'stripe') {
     const set = [...names, 'STRIPE_API_URL' as const].filter((name) => values[name] !== undefined);
-    return set.length > 0 ? [`${set.join(', ')} only apply with BILLING=stripe`] : [];
+    return set.length > 0
+      ? [`${set.join(', ')} only ${set.length === 1 ? 'applies' : 'apply'} with BILLING=stripe`]
+      : [];
   }
   const missing = names.filter((name) => values[name] === undefined);
   if (missing.length > 0) return [`BILLING=stripe needs ${missing.join(', ')}`];

@@ -94,8 +94,14 @@ async function applyCheckoutOutcome(db: Db, outcome: CheckoutOutcome): Promise<v
   const at = new Date().toISOString();
   const purchase = await findPurchaseByRef(db, outcome.provider, outcome.ref);
   if (purchase) {
-    if (purchase.status !== outcome.status)
+    // a pending purchase takes any outcome; a settled one only turns paid (a checkout closed
+    // here that Stripe had completed meanwhile), and a paid one never changes
+    if (
+      purchase.status === 'pending' ||
+      (outcome.status === 'paid' && purchase.status !== 'paid')
+    ) {
       await settlePurchase(db, purchase.id, outcome.status, at);
+    }
     return;
   }
   // a deleted account's checkout: nothing left to record it on
