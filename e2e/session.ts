@@ -5,9 +5,13 @@ import { request, type BrowserContext } from '@playwright/test';
  * outbox, verify) and hands its session token to the browser the way the SPA keeps it: in the
  * `jwt` cookie (Secure, SameSite=None; Chromium takes it on http://127.0.0.1 through
  * document.cookie, whereas context.addCookies refuses a Secure cookie for an http URL). Set once
- * per tab, so a later logout is not undone by the next navigation.
+ * per tab, so a later logout is not undone by the next navigation. Answers the account's
+ * address and session token (for a spec that calls the API as that user).
  */
-export async function enterAsSignedInVisitor(context: BrowserContext, baseURL: string) {
+export async function enterAsSignedInVisitor(
+  context: BrowserContext,
+  baseURL: string,
+): Promise<{ email: string; token: string }> {
   const email = `shell-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   // each test's sign-up comes from an address of its own (the e2e server trusts the proxy
   // header), so the per-address mail throttle meets a real client's numbers, not the whole suite's
@@ -40,6 +44,7 @@ export async function enterAsSignedInVisitor(context: BrowserContext, baseURL: s
       },
       { origin: new URL(baseURL).origin, jwt: token },
     );
+    return { email, token };
   } finally {
     await api.dispose();
   }
