@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, keepScreenshot, test } from './fixtures';
+import { connectServedRepo } from './connect-repo';
 import { createServedRepo, type ServedRepo } from './git-repos';
 import { enterAsSignedInVisitor } from './session';
 
@@ -62,13 +63,7 @@ test.describe('checkout', () => {
 
     const name = `buy-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
     served = createServedRepo(name, { 'src/app.ts': APP_TS });
-    await page.goto('/app/repository');
-    await page.getByTestId('connect-repo-button').click();
-    await page.getByTestId('connect-url').fill(served.url);
-    await page.getByTestId('connect-submit').click();
-    await expect(page.locator(`[data-testid="repo-row"][data-repo-name="${name}"]`)).toBeVisible({
-      timeout: 30_000,
-    });
+    await connectServedRepo(page, served, name);
 
     await page.goto('/app/livedocs');
     const fileRow = page.getByTestId('livedocs-file-src/app.ts');

@@ -1,4 +1,5 @@
 import type { PlanId, PurchaseStatus } from '@codedocs/contract';
+import type { Purchase } from '@codedocs/db';
 import { newId } from '../../auth/random-id';
 import {
   findPurchaseByRef,
@@ -11,6 +12,7 @@ import {
 } from '../../repositories/billing-repository';
 import type { Db } from '../../repositories/db';
 import { findUserById } from '../../repositories/users-repository';
+import { storedPlan } from './plans';
 
 /** The providers that sell plans (BILLING=off sells none). */
 export type PaidProvider = 'test' | 'stripe';
@@ -48,6 +50,33 @@ export interface CheckoutOutcome {
   amount: number;
   currency: string;
   status: Exclude<PurchaseStatus, 'pending'>;
+}
+
+/** The outcome of the checkout a purchase recorded when it opened. */
+export function outcomeOfPurchase(
+  purchase: Purchase & { provider: PaidProvider; provider_ref: string },
+  status: CheckoutOutcome['status'],
+): CheckoutOutcome {
+  return {
+    provider: purchase.provider,
+    ref: purchase.provider_ref,
+    userId: purchase.user_id,
+    plan: storedPlan(purchase.plan_id),
+    priceId: purchase.price_id,
+    amount: purchase.amount,
+    currency: purchase.currency,
+    status,
+  };
+}
+
+/** Whether a purchase came from a checkout a provider can report on. */
+export function isProviderPurchase(
+  purchase: Purchase,
+): purchase is Purchase & { provider: PaidProvider; provider_ref: string } {
+  return (
+    (purchase.provider === 'test' || purchase.provider === 'stripe') &&
+    purchase.provider_ref !== null
+  );
 }
 
 /**

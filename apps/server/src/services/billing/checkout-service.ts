@@ -4,8 +4,8 @@ import { badRequest, conflict, notFound } from '../../errors/index';
 import { presentPurchase } from '../../presenters/purchase-presenter';
 import { findPurchaseOfUser } from '../../repositories/billing-repository';
 import { linkBaseOf, type ClientInfo, type ServiceContext } from '../context';
-import { applyBillingEvent } from './billing-events';
-import { catalogueEntry, planOfPriceId, storedPlan } from './plans';
+import { applyBillingEvent, isProviderPurchase, outcomeOfPurchase } from './billing-events';
+import { planOfPriceId } from './plans';
 import {
   callStripe,
   expireStripeCheckout,
@@ -96,7 +96,7 @@ export async function abandonCheckout(
   const billing = requireBilling(ctx);
   const purchase = await findPurchaseOfUser(ctx.db, userId, id);
   if (!purchase) throw notFound('Purchase not found');
-  if (purchase.status !== 'pending' || purchase.provider_ref === null) {
+  if (purchase.status !== 'pending' || !isProviderPurchase(purchase)) {
     return presentPurchase(purchase);
   }
   if (billing === 'stripe' && purchase.provider === 'stripe') {
@@ -104,24 +104,12 @@ export async function abandonCheckout(
     const sessionId = purchase.provider_ref;
     await callStripe(() => expireStripeCheckout(stripe, sessionId));
   }
-  if (purchase.provider === 'test' || purchase.provider === 'stripe') {
-    const plan = catalogueEntry(storedPlan(purchase.plan_id));
-    await applyBillingEvent(ctx.db, {
-      provider: purchase.provider,
-      id: null,
-      type: 'checkout.abandoned',
-      checkout: {
-        provider: purchase.provider,
-        ref: purchase.provider_ref,
-        userId,
-        plan: plan.plan_id,
-        priceId: purchase.price_id,
-        amount: purchase.amount,
-        currency: purchase.currency,
-        status: 'canceled',
-      },
-    });
-  }
+  await applyBillingEvent(ctx.db, {
+    provider: purchase.provider,
+    id: null,
+    type: 'checkout.abandoned',
+    checkout: outcomeOfPurchase(purchase, 'canceled'),
+  });
   return getPurchase(ctx, userId, id);
 }
 

@@ -4,7 +4,12 @@ import { newId, randomSecret, sha256 } from '../../auth/random-id';
 import { notFound } from '../../errors/index';
 import { findPurchaseByRef, insertPurchase } from '../../repositories/billing-repository';
 import type { Db } from '../../repositories/db';
-import { applyBillingEvent, type SubscriptionSnapshot } from './billing-events';
+import {
+  applyBillingEvent,
+  isProviderPurchase,
+  outcomeOfPurchase,
+  type SubscriptionSnapshot,
+} from './billing-events';
 import { catalogueEntry, storedPlan } from './plans';
 
 /**
@@ -109,22 +114,13 @@ export async function payTestCheckout(
   current: Subscription | undefined,
 ): Promise<Purchase> {
   const purchase = await testCheckoutPurchase(db, token);
-  if (purchase.status !== 'pending') return purchase;
+  if (purchase.status !== 'pending' || !isProviderPurchase(purchase)) return purchase;
   const at = new Date().toISOString();
   await applyBillingEvent(db, {
     provider: 'test',
     id: `evt_test_${newId()}`,
     type: 'checkout.completed',
-    checkout: {
-      provider: 'test',
-      ref: purchase.provider_ref ?? sha256(token),
-      userId: purchase.user_id,
-      plan: storedPlan(purchase.plan_id),
-      priceId: purchase.price_id,
-      amount: purchase.amount,
-      currency: purchase.currency,
-      status: 'paid',
-    },
+    checkout: outcomeOfPurchase(purchase, 'paid'),
     subscription: subscriptionAfterPayment(current, purchase, at),
   });
   return testCheckoutPurchase(db, token);
@@ -133,21 +129,12 @@ export async function payTestCheckout(
 /** The test checkout's Cancel: the purchase is canceled; nothing else changes. */
 export async function cancelTestCheckout(db: Db, token: string): Promise<Purchase> {
   const purchase = await testCheckoutPurchase(db, token);
-  if (purchase.status !== 'pending') return purchase;
+  if (purchase.status !== 'pending' || !isProviderPurchase(purchase)) return purchase;
   await applyBillingEvent(db, {
     provider: 'test',
     id: `evt_test_${newId()}`,
     type: 'checkout.canceled',
-    checkout: {
-      provider: 'test',
-      ref: purchase.provider_ref ?? sha256(token),
-      userId: purchase.user_id,
-      plan: storedPlan(purchase.plan_id),
-      priceId: purchase.price_id,
-      amount: purchase.amount,
-      currency: purchase.currency,
-      status: 'canceled',
-    },
+    checkout: outcomeOfPurchase(purchase, 'canceled'),
   });
   return testCheckoutPurchase(db, token);
 }
