@@ -99,6 +99,13 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('usage-generated')).toContainText('2,000 of 100,000');
     await expect(page.getByTestId('purchase-status').first()).toHaveText('Paid');
     await keepScreenshot(page, 'parser-settings-paid');
+    // on a phone the page never scrolls sideways
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    await keepScreenshot(page, 'parser-settings-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Generating works at once, with the plan token the return fetched.
     await page.goto('/app/livedocs');
