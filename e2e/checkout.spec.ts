@@ -28,7 +28,8 @@ export function twice(value: number): number {
 function useUpFreeQuota(userId: string) {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see e2e/playwright.config.ts)');
-  const db = new Database(join(dataDir, 'codedocs.sqlite'));
+  // the server's own file (the e2e server runs on SQLite); never a new empty one
+  const db = new Database(join(dataDir, 'codedocs.sqlite'), { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     db.prepare(

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PLAN_CATALOGUE } from '@codedocs/contract';
+import { BILLING_MODES, PLAN_CATALOGUE, type BillingMode } from '@codedocs/contract';
 import { isPostgresUrl } from '@codedocs/db';
 import { z } from 'zod';
 import { loadOrCreateAppSecret, MIN_APP_SECRET_LENGTH } from './secrets/app-secret';
@@ -113,8 +113,7 @@ export interface JobTimings {
   progressEveryMs: number;
 }
 
-export const BILLING_MODES = ['test', 'stripe', 'off'] as const;
-export type BillingMode = (typeof BILLING_MODES)[number];
+export { BILLING_MODES, type BillingMode };
 
 /** BILLING=stripe: the account's secret key, the webhook's signing secret, the plans' prices. */
 export interface StripeConfig {
