@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billingModeSchema } from './payments';
 
 /**
  * Accounts and sessions (`/api/v1/auth`, `/api/v1/oauth`), DESIGN.md section 5. The session
@@ -119,7 +120,7 @@ export type SignInMethodsResponse = z.infer<typeof signInMethodsResponseSchema>;
 export const authConfigResponseSchema = z.object({
   providers: z.array(z.object({ id: oauthProviderSchema, name: z.string() })),
   mail_outbox: z.boolean(),
-  billing: z.enum(['test', 'stripe', 'off']),
+  billing: billingModeSchema,
 });
 export type AuthConfigResponse = z.infer<typeof authConfigResponseSchema>;
 

@@ -1,6 +1,7 @@
 /**
- * Leaves the app for another page (a documentation site on SITES_ORIGIN or under /sites/),
- * replacing nothing in the app's history. One place, so tests can replace it.
+ * Sends the browser to another page with a full navigation (a documentation site on
+ * SITES_ORIGIN or under /sites/, a checkout or billing portal). Its own module so screen tests
+ * can replace it.
  */
 export function leaveAppFor(url: string): void {
   window.location.assign(url);

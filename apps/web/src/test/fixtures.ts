@@ -27,6 +27,10 @@ export const testSubscription: SubscriptionResponse = {
   plan: 'free',
   status: 'active',
   current_period_end: null,
+  cancel_at_period_end: false,
+  scheduled_plan: null,
+  billing: 'test',
+  portal: false,
   quotas: {
     repos: 3,
     generated_objects_per_month: 2000,

@@ -25,6 +25,9 @@ if (!('ResizeObserver' in globalThis)) {
 // jsdom does not implement scrolling; <ScrollRestoration /> calls it on every navigation.
 window.scrollTo = () => {};
 
+// jsdom does not implement scrollIntoView, which Radix Select calls on the chosen option.
+Element.prototype.scrollIntoView ??= () => {};
+
 // jsdom lacks pointer capture, which Radix toasts use for swipe-to-dismiss.
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.setPointerCapture ??= () => {};
