@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, keepScreenshot, test } from './fixtures';
+import { connectThroughUi, unique } from './app-steps';
 import { createServedRepo, type ServedRepo } from './git-repos';
 import { enterAsSignedInVisitor } from './session';
 
@@ -21,19 +22,6 @@ const MATH_PY = `def double(x):
 def triple(x):
     return x * 3
 `;
-
-const unique = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
-
-async function connect(page: Page, served: ServedRepo, name: string) {
-  await page.goto('/app/repository');
-  await page.getByTestId('connect-repo-button').click();
-  await page.getByTestId('connect-url').fill(served.url);
-  await page.getByTestId('connect-submit').click();
-  await expect(page.locator(`[data-testid="repo-row"][data-repo-name="${name}"]`)).toBeVisible({
-    timeout: 30_000,
-  });
-}
 
 /** Opens Live docs on one repository and waits until its code has been read. */
 async function openLivedocs(page: Page, repoName: string, filePath: string) {
@@ -74,8 +62,8 @@ test.describe('pockets', () => {
     const maths = unique('maths');
     served.push(createServedRepo(web, { 'src/app.ts': APP_TS }));
     served.push(createServedRepo(maths, { 'maths.py': MATH_PY }));
-    await connect(page, served[0]!, web);
-    await connect(page, served[1]!, maths);
+    await connectThroughUi(page, served[0]!, web);
+    await connectThroughUi(page, served[1]!, maths);
 
     // Create a pocket: it is appended to the list and opened, empty.
     await page.goto('/app/pockets');

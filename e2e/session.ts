@@ -1,14 +1,17 @@
-import { request, type BrowserContext } from '@playwright/test';
+import { request, type APIRequestContext, type BrowserContext } from '@playwright/test';
+
+/** A fresh verified account made through the API: its address and a session token. */
+export interface ApiAccount {
+  email: string;
+  token: string;
+}
 
 /**
  * Signs up a fresh account through the real API (sign-up, the verification link from the local
- * outbox, verify) and hands its session token to the browser the way the SPA keeps it: in the
- * `jwt` cookie (Secure, SameSite=None; Chromium takes it on http://127.0.0.1 through
- * document.cookie, whereas context.addCookies refuses a Secure cookie for an http URL). Set once
- * per tab, so a later logout is not undone by the next navigation.
+ * outbox, verify) and returns its session token.
  */
-export async function enterAsSignedInVisitor(context: BrowserContext, baseURL: string) {
-  const email = `shell-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+export async function signUpThroughApi(baseURL: string, prefix = 'shell'): Promise<ApiAccount> {
+  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   // each test's sign-up comes from an address of its own (the e2e server trusts the proxy
   // header), so the per-address mail throttle meets a real client's numbers, not the whole suite's
   const address = `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
@@ -19,28 +22,52 @@ export async function enterAsSignedInVisitor(context: BrowserContext, baseURL: s
       headers: { 'x-forwarded-for': address },
     });
     if (signup.status() !== 202) throw new Error(`sign-up answered ${signup.status()}`);
-    const outbox = (await (await api.get('/api/dev/outbox.json')).json()) as {
-      messages: { to: string; links: string[] }[];
-    };
-    const link = outbox.messages
-      .find((message) => message.to === email)
-      ?.links.find((href) => href.includes('/auth/verify?token='));
+    const link = (await outboxLinks(api, email)).find((href) =>
+      href.includes('/auth/verify?token='),
+    );
     if (!link) throw new Error(`no verification mail for ${email} in the outbox`);
     const verify = await api.post('/api/v1/auth/verify', {
       data: { token: new URL(link).searchParams.get('token') },
     });
     if (!verify.ok()) throw new Error(`verify answered ${verify.status()}`);
     const { token } = (await verify.json()) as { token: string };
-
-    await context.addInitScript(
-      ({ origin, jwt }) => {
-        if (location.origin !== origin || sessionStorage.getItem('e2e-session-set')) return;
-        sessionStorage.setItem('e2e-session-set', '1');
-        document.cookie = `jwt=${jwt}; path=/; secure; samesite=none`;
-      },
-      { origin: new URL(baseURL).origin, jwt: token },
-    );
+    return { email, token };
   } finally {
     await api.dispose();
   }
+}
+
+/** The links of every mail the e2e server's outbox holds for `email`, newest mail first. */
+export async function outboxLinks(api: APIRequestContext, email: string): Promise<string[]> {
+  const outbox = (await (await api.get('/api/dev/outbox.json')).json()) as {
+    messages: { to: string; links: string[] }[];
+  };
+  return outbox.messages.filter((message) => message.to === email).flatMap((m) => m.links);
+}
+
+/**
+ * Hands a session token to the browser the way the SPA keeps it: in the `jwt` cookie (Secure,
+ * SameSite=None; Chromium takes it on http://127.0.0.1 through document.cookie, whereas
+ * context.addCookies refuses a Secure cookie for an http URL). Set once per tab, so a later
+ * logout is not undone by the next navigation.
+ */
+export async function enterWithToken(context: BrowserContext, baseURL: string, token: string) {
+  await context.addInitScript(
+    ({ origin, jwt }) => {
+      if (location.origin !== origin || sessionStorage.getItem('e2e-session-set')) return;
+      sessionStorage.setItem('e2e-session-set', '1');
+      document.cookie = `jwt=${jwt}; path=/; secure; samesite=none`;
+    },
+    { origin: new URL(baseURL).origin, jwt: token },
+  );
+}
+
+/** Signs up a fresh account through the API and enters the browser with its session. */
+export async function enterAsSignedInVisitor(
+  context: BrowserContext,
+  baseURL: string,
+): Promise<ApiAccount> {
+  const account = await signUpThroughApi(baseURL);
+  await enterWithToken(context, baseURL, account.token);
+  return account;
 }

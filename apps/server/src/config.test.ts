@@ -180,6 +180,43 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).not.toContain('secret@');
   });
 
+  it('configures Stripe only with BILLING=stripe, its keys and a price for every paid plan', () => {
+    const stripe = {
+      DATA_DIR: dataDir,
+      BILLING: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_PRICES: 'pro=price_1P, team = price_1T',
+    };
+    expect(loadConfig(stripe).stripe).toEqual({
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+      prices: { pro: 'price_1P', team: 'price_1T' },
+      apiUrl: undefined,
+    });
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe?.apiUrl).toBe(
+      'http://127.0.0.1:12111',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir }).stripe).toBeUndefined();
+    expect(problemsOf({ BILLING: 'stripe' })).toEqual([
+      'BILLING=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICES',
+    ]);
+    expect(problemsOf({ ...stripe, STRIPE_PRICES: 'pro=price_1P,gold=price_1G' })).toEqual([
+      'STRIPE_PRICES names plans that are not sold: gold',
+      'STRIPE_PRICES needs a price for team',
+    ]);
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toEqual([
+      'STRIPE_SECRET_KEY only applies with BILLING=stripe',
+    ]);
+    const bad = problemsOf({
+      ...stripe,
+      STRIPE_SECRET_KEY: 'pk_live_public',
+      STRIPE_PRICES: 'pro',
+    });
+    expect(bad).toHaveLength(2);
+    expect(bad.join('\n')).not.toContain('pk_live_public');
+  });
+
   it('configures the optional model provider only with both LLM_BASE_URL and LLM_MODEL', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     expect('llm' in config).toBe(true);

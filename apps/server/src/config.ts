@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BILLING_MODES, PLAN_CATALOGUE, type BillingMode } from '@codedocs/contract';
 import { isPostgresUrl } from '@codedocs/db';
 import { z } from 'zod';
 import { loadOrCreateAppSecret, MIN_APP_SECRET_LENGTH } from './secrets/app-secret';
@@ -49,6 +50,11 @@ export interface Config {
   mailOutboxPublic: boolean;
   /** `test` (built-in checkout), `stripe`, or `off` (everyone on the self-hosted plan). */
   billing: BillingMode;
+  /**
+   * Stripe's keys and prices; set exactly when BILLING=stripe. Optional only so hand-built test
+   * configs need not name it.
+   */
+  stripe?: StripeConfig | undefined;
   /** GitHub OAuth app, when both its id and secret are set. */
   github: GithubConfig | undefined;
   /** Any OpenID Connect issuer, when issuer, client id and secret are set. */
@@ -113,8 +119,17 @@ export interface JobTimings {
   progressEveryMs: number;
 }
 
-export const BILLING_MODES = ['test', 'stripe', 'off'] as const;
-export type BillingMode = (typeof BILLING_MODES)[number];
+export { BILLING_MODES, type BillingMode };
+
+/** BILLING=stripe: the account's secret key, the webhook's signing secret, the plans' prices. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Plan id of the catalogue (`pro`, `team`) → the Stripe price (`price_…`) it is sold at. */
+  prices: Record<string, string>;
+  /** Another API address (stripe-mock, a test's fake): protocol, host and port are taken from it. */
+  apiUrl: string | undefined;
+}
 
 export interface GithubConfig {
   clientId: string;
@@ -149,6 +164,11 @@ export class ConfigError extends Error {
  * `apps/server/dist/server.js` after the build both sit two folders below `apps/`.
  */
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Plans sold for money: each needs a Stripe price when BILLING=stripe. */
+const PAID_PLAN_IDS = PLAN_CATALOGUE.filter((plan) => plan.price_id !== null).map(
+  (plan) => plan.plan_id,
+);
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const DEFAULT_GIT_TIMEOUT_MS = 10 * 60 * 1000;
@@ -262,6 +282,24 @@ const rules = {
   },
   MAIL_OUTBOX_PUBLIC: { schema: z.enum(['0', '1']), problem: 'must be 0 or 1' },
   BILLING: { schema: z.enum(BILLING_MODES), problem: `must be one of ${BILLING_MODES.join(', ')}` },
+  STRIPE_SECRET_KEY: {
+    schema: z.string().regex(/^(sk|rk)_\S+$/),
+    problem: 'must be a Stripe secret or restricted key (sk_… or rk_…)',
+    secret: true,
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    schema: z.string().regex(/^whsec_\S+$/),
+    problem: "must be the webhook endpoint's signing secret (whsec_…)",
+    secret: true,
+  },
+  STRIPE_PRICES: {
+    schema: z.string().refine(isPriceList),
+    problem: 'must list plan=price pairs separated by commas, e.g. pro=price_123,team=price_456',
+  },
+  STRIPE_API_URL: {
+    schema: z.string().refine(isHttpUrl),
+    problem: 'must be an http:// or https:// URL (stripe-mock, tests); leave it unset for Stripe',
+  },
   GITHUB_CLIENT_ID: { schema: z.string(), problem: 'must be the client id of a GitHub OAuth app' },
   GITHUB_CLIENT_SECRET: {
     schema: z.string(),
@@ -407,6 +445,45 @@ function pairingProblems(values: Partial<Record<Variable, string>>): string[] {
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
+function isPriceList(value: string): boolean {
+  return value.split(',').every((pair) => /^\s*[a-z-]+\s*=\s*\S+\s*$/.test(pair));
+}
+
+/** STRIPE_PRICES → plan id → price id. */
+function parsePrices(value: string): Record<string, string> {
+  return Object.fromEntries(
+    value.split(',').map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]),
+  );
+}
+
+/**
+ * BILLING=stripe needs the keys and a price for every paid plan of `paidPlans`; Stripe settings
+ * without BILLING=stripe are a mistake too (they would silently do nothing).
+ */
+function stripeProblems(
+  values: Partial<Record<Variable, string>>,
+  paidPlans: readonly string[],
+): string[] {
+  const names = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICES'] as const;
+  if (values.BILLING !== 'stripe') {
+    const set = [...names, 'STRIPE_API_URL' as const].filter((name) => values[name] !== undefined);
+    return set.length > 0
+      ? [`${set.join(', ')} only ${set.length === 1 ? 'applies' : 'apply'} with BILLING=stripe`]
+      : [];
+  }
+  const missing = names.filter((name) => values[name] === undefined);
+  if (missing.length > 0) return [`BILLING=stripe needs ${missing.join(', ')}`];
+  const prices = parsePrices(values.STRIPE_PRICES ?? '');
+  const unknown = Object.keys(prices).filter((plan) => !paidPlans.includes(plan));
+  const unpriced = paidPlans.filter((plan) => !prices[plan]);
+  return [
+    ...(unknown.length > 0
+      ? [`STRIPE_PRICES names plans that are not sold: ${unknown.join(', ')}`]
+      : []),
+    ...(unpriced.length > 0 ? [`STRIPE_PRICES needs a price for ${unpriced.join(', ')}`] : []),
+  ];
+}
+
 /**
  * Reads and validates the configuration once at start. Throws a ConfigError naming every invalid
  * variable; creates DATA_DIR and, when APP_SECRET is unset, the secret file inside it.
@@ -419,7 +496,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError([...names].map((name) => describeProblem(name, values[name])));
   }
   const vars = parsed.data;
-  const pairing = pairingProblems(values);
+  const pairing = [...pairingProblems(values), ...stripeProblems(values, PAID_PLAN_IDS)];
   if (pairing.length > 0) throw new ConfigError(pairing);
 
   const port = vars.PORT ?? 3000;
@@ -447,6 +524,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: vars.MAIL_FROM ?? 'CodeDocs <no-reply@localhost>',
     mailOutboxPublic: vars.MAIL_OUTBOX_PUBLIC === '1',
     billing: vars.BILLING ?? 'test',
+    stripe:
+      vars.BILLING === 'stripe' && vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: vars.STRIPE_SECRET_KEY,
+            webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+            prices: parsePrices(vars.STRIPE_PRICES ?? ''),
+            apiUrl: vars.STRIPE_API_URL,
+          }
+        : undefined,
     github:
       vars.GITHUB_CLIENT_ID && vars.GITHUB_CLIENT_SECRET
         ? {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billingModeSchema } from './payments';
 
 /**
  * Accounts and sessions (`/api/v1/auth`, `/api/v1/oauth`), DESIGN.md section 5. The session
@@ -49,6 +50,11 @@ export const signupRequestSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   name: userNameSchema,
+  /**
+   * A path of the app to return to after the address is confirmed (e.g. the invitation page the
+   * visitor signed up from); carried by the confirmation link. Paths only, never another origin.
+   */
+  next: z.string().max(2048).optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
@@ -114,7 +120,7 @@ export type SignInMethodsResponse = z.infer<typeof signInMethodsResponseSchema>;
 export const authConfigResponseSchema = z.object({
   providers: z.array(z.object({ id: oauthProviderSchema, name: z.string() })),
   mail_outbox: z.boolean(),
-  billing: z.enum(['test', 'stripe', 'off']),
+  billing: billingModeSchema,
 });
 export type AuthConfigResponse = z.infer<typeof authConfigResponseSchema>;
 

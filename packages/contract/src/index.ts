@@ -8,6 +8,7 @@ export * from './livedocs';
 export * from './messages';
 export * from './payments';
 export * from './repo';
+export * from './sharing';
 export * from './site';
 export * from './staticdocs';
 export * from './ssh-keys';

@@ -322,3 +322,56 @@ export function fieldLabel(fieldId: string): string {
   }
   return fieldId.charAt(0).toUpperCase() + fieldId.slice(1);
 }
+
+/**
+ * Doc comment styles a user may prefer per language (the first is the default); used where docs
+ * are written back into source as native comments.
+ */
+export const DOC_STYLE_CHOICES = {
+  python: ['google', 'numpy', 'sphinx'],
+  typescript: ['tsdoc', 'jsdoc'],
+  javascript: ['jsdoc', 'tsdoc'],
+  cpp: ['javadoc', 'qt'],
+} as const satisfies Record<string, readonly [string, ...string[]]>;
+export type DocStyleLanguage = keyof typeof DOC_STYLE_CHOICES;
+export const DOC_STYLE_LANGUAGES = Object.keys(DOC_STYLE_CHOICES) as DocStyleLanguage[];
+
+const docStylesSchema = z
+  .object({
+    python: z.enum(DOC_STYLE_CHOICES.python),
+    typescript: z.enum(DOC_STYLE_CHOICES.typescript),
+    javascript: z.enum(DOC_STYLE_CHOICES.javascript),
+    cpp: z.enum(DOC_STYLE_CHOICES.cpp),
+  })
+  .meta({ id: 'DocStyles' });
+export type DocStyles = z.infer<typeof docStylesSchema>;
+
+/** Every language's default style. */
+export const DEFAULT_DOC_STYLES: DocStyles = {
+  python: 'google',
+  typescript: 'tsdoc',
+  javascript: 'jsdoc',
+  cpp: 'javadoc',
+};
+
+/** `GET/PUT /api/v2/livedocs/preferences`: the caller's generation preferences. */
+export const generationPreferencesSchema = z
+  .object({
+    doc_styles: docStylesSchema,
+    /**
+     * The model that writes doc prose. The server's own (LLM_MODEL) applies to everyone; this
+     * server lets no user set an endpoint of their own (`per_user: false`), so it is read-only.
+     */
+    model: z.object({
+      configured: z.boolean(),
+      name: z.string().nullable(),
+      per_user: z.boolean(),
+    }),
+  })
+  .meta({ id: 'GenerationPreferences' });
+export type GenerationPreferences = z.infer<typeof generationPreferencesSchema>;
+
+export const generationPreferencesUpdateSchema = z.object({
+  doc_styles: docStylesSchema.partial(),
+});
+export type GenerationPreferencesUpdate = z.infer<typeof generationPreferencesUpdateSchema>;

@@ -89,12 +89,25 @@ export const PLAN_CATALOGUE: readonly Plan[] = [
   },
 ];
 
+/** Where billing happens: `test` (built-in checkout, no money moves), `stripe`, or `off`. */
+export const BILLING_MODES = ['test', 'stripe', 'off'] as const;
+export const billingModeSchema = z.enum(BILLING_MODES);
+export type BillingMode = z.infer<typeof billingModeSchema>;
+
+/**
+ * A purchase's life: `pending` while its checkout is open, then `paid`, `canceled` (the buyer
+ * left the checkout), `expired` (the checkout timed out) or `failed` (the payment was refused).
+ */
+export const PURCHASE_STATUSES = ['pending', 'paid', 'canceled', 'expired', 'failed'] as const;
+export const purchaseStatusSchema = z.enum(PURCHASE_STATUSES);
+export type PurchaseStatus = z.infer<typeof purchaseStatusSchema>;
+
 export const purchaseSchema = z
   .object({
     purchase_id: z.string(),
     plan: planIdSchema,
     price_id: z.string().nullable(),
-    status: z.string(),
+    status: purchaseStatusSchema.or(z.string()),
     amount: z.number().int(),
     currency: z.string(),
     created_at: z.string(),
@@ -111,6 +124,14 @@ export const subscriptionResponseSchema = z
     plan: planIdSchema,
     status: z.enum(['active', 'past_due', 'canceled']),
     current_period_end: z.string().nullable(),
+    /** The plan ends at `current_period_end` (a cancellation waits for the period's end). */
+    cancel_at_period_end: z.boolean(),
+    /** A change of plan that takes effect at `current_period_end` (a downgrade). */
+    scheduled_plan: planIdSchema.nullable(),
+    /** How this server bills: decides what Buy, Change and Cancel do. */
+    billing: billingModeSchema,
+    /** Stripe only: the customer portal (payment methods, invoices) is available. */
+    portal: z.boolean(),
     quotas: planQuotasSchema,
     purchases: z.array(purchaseSchema),
     jwt: z.string(),
@@ -120,3 +141,26 @@ export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 
 /** `GET /api/v2/payments/plans`: the plans a user can buy or is on. */
 export const planListResponseSchema = z.object({ plans: z.array(planSchema) });
+
+/** `POST /api/v2/payments/checkout`: buy or change to the plan of this price. */
+export const checkoutRequestSchema = z.object({ price_id: z.string().min(1).max(200) });
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+/** Where to send the browser: the provider's checkout page (or its billing portal for a change). */
+export const checkoutResponseSchema = z
+  .object({ url: z.string() })
+  .meta({ id: 'CheckoutResponse' });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** `GET /api/v2/payments/usage`: what the user uses of the plan's quotas right now. */
+export const usageResponseSchema = z
+  .object({
+    /** The calendar month (UTC) generation is counted in, `YYYY-MM`. */
+    month: z.string(),
+    generated_objects: z.number().int(),
+    repos: z.number().int(),
+    static_folders: z.number().int(),
+    quotas: planQuotasSchema,
+  })
+  .meta({ id: 'UsageResponse' });
+export type UsageResponse = z.infer<typeof usageResponseSchema>;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 /** A folder's state: building (first build running), ready, or failed (its `error` says why). */
 export const FOLDER_STATUSES = ['building', 'ready', 'failed'] as const;
 export const folderStatusSchema = z.enum(FOLDER_STATUSES);
+export type FolderStatus = z.infer<typeof folderStatusSchema>;
 
 /** Largest page of folders or files one call answers. */
 export const STATICDOCS_PAGE_MAX_LIMIT = 200;
@@ -19,6 +20,29 @@ export const folderPinSchema = z.object({
   repo_name: z.string(),
   commit_id: z.string(),
 });
+
+/** How a folder is shared: a public link, a private link, or an e-mail invitation. */
+export const SHARE_KINDS = ['public', 'private', 'email'] as const;
+export const shareKindSchema = z.enum(SHARE_KINDS);
+export type ShareKind = z.infer<typeof shareKindSchema>;
+
+/** What a share grants: `viewer` reads; `editor` also updates, downloads and re-shares as viewer. */
+export const SHARE_PERMISSIONS = ['viewer', 'editor'] as const;
+export const sharePermissionSchema = z.enum(SHARE_PERMISSIONS);
+export type SharePermission = z.infer<typeof sharePermissionSchema>;
+
+/**
+ * A share in a folder's `shares`: for its owner every share that grants access now; for someone
+ * it was shared with, the one share they hold it through (its expiry is when their access ends).
+ */
+export const folderShareSummarySchema = z.object({
+  share_id: z.string(),
+  kind: shareKindSchema,
+  permission: sharePermissionSchema,
+  /** Null: until revoked. */
+  expires_at: z.string().nullable(),
+});
+export type FolderShareSummary = z.infer<typeof folderShareSummarySchema>;
 
 export const folderSchema = z.object({
   folder_id: z.string(),
@@ -39,7 +63,7 @@ export const folderSchema = z.object({
   /** The commits the current site documents. */
   pins: z.array(folderPinSchema),
   permission: folderPermissionSchema,
-  shares: z.array(z.unknown()),
+  shares: z.array(folderShareSummarySchema),
 });
 export type Folder = z.infer<typeof folderSchema>;
 

@@ -279,6 +279,14 @@ export interface SharesTable {
   created_by: string;
   created_at: Generated<Timestamp>;
   revoked_at: Timestamp | null;
+  /** How many times the link was opened (migration 0013). */
+  opens: Generated<number>;
+  last_opened_at: Timestamp | null;
+  /** E-mail invitations: the account that used it (single use) and when. */
+  accepted_by: string | null;
+  accepted_at: Timestamp | null;
+  /** E-mail invitations: when the mail went out; null when the mail server refused it. */
+  mailed_at: Timestamp | null;
 }
 
 export interface FolderMembersTable {
@@ -315,6 +323,8 @@ export interface PurchasesTable {
   provider_ref: string | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  /** When the purchase was paid, canceled or expired (null while pending). */
+  completed_at: Timestamp | null;
 }
 
 export interface SubscriptionsTable {
@@ -326,6 +336,30 @@ export interface SubscriptionsTable {
   provider: string;
   provider_ref: string | null;
   created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  /** Set: the subscription ends at `current_period_end` (requested at this time). */
+  cancel_requested_at: Timestamp | null;
+  /** A downgrade that takes effect at `current_period_end`. */
+  scheduled_plan_id: string | null;
+  /** The provider's customer (Stripe `cus_…`), for the billing portal. */
+  customer_ref: string | null;
+  /** When the provider's state was read; an older reading is never applied over it. */
+  synced_at: Timestamp | null;
+}
+
+/** Provider events already applied (Stripe redelivers; each is applied once). */
+export interface BillingEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  received_at: Generated<Timestamp>;
+}
+
+/** A user's generation preferences. */
+export interface GenerationPreferencesTable {
+  user_id: string;
+  /** JSON: language → doc style. */
+  doc_styles: Generated<string>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -404,6 +438,8 @@ export interface Database {
   plans: PlansTable;
   purchases: PurchasesTable;
   subscriptions: SubscriptionsTable;
+  billing_events: BillingEventsTable;
+  generation_preferences: GenerationPreferencesTable;
   jobs: JobsTable;
   events: EventsTable;
   throttle_events: ThrottleEventsTable;

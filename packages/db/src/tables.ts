@@ -25,6 +25,8 @@ export const TABLE_NAMES = [
   'plans',
   'purchases',
   'subscriptions',
+  'billing_events',
+  'generation_preferences',
   'jobs',
   'events',
   'throttle_events',

@@ -1,7 +1,15 @@
 import { hkdfSync } from 'node:crypto';
 
 /** Every kind of token the server signs; each has its own key and audience. */
-export const TOKEN_TYPES = ['session', 'verify', 'reset', 'plan', 'oauth-state', 'site'] as const;
+export const TOKEN_TYPES = [
+  'session',
+  'verify',
+  'reset',
+  'plan',
+  'oauth-state',
+  'site',
+  'shared-site',
+] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
 
 /**

@@ -13,6 +13,7 @@ const SAMPLE: { [T in TokenType]: Parameters<Tokens['sign']>[1] } = {
   plan: { sub: 'u1', plan: 'free' },
   'oauth-state': { provider: 'oidc', state: 's', verifier: 'v', nonce: 'n', next: '/app' },
   site: { sub: 'u1', folder: 'f1' },
+  'shared-site': { sub: 'share1', folder: 'f1' },
 };
 
 describe('typed tokens', () => {

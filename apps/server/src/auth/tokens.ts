@@ -18,6 +18,8 @@ export const TOKEN_LIFETIME_SECONDS: Record<TokenType, number> = {
   'oauth-state': 10 * 60,
   /** A link to open one folder's site (read-only): an hour of browsing. */
   site: 60 * 60,
+  /** A public link's site: an hour, and every file still checks the link is live. */
+  'shared-site': 60 * 60,
 };
 
 /** Claims every token of a type carries besides iss/aud/iat/exp and `typ`. */
@@ -34,6 +36,8 @@ export interface TokenClaims {
     next: string;
   };
   site: { sub: string; folder: string };
+  /** `sub` is the share (a public link), not a user. */
+  'shared-site': { sub: string; folder: string };
 }
 
 /** Thrown for any token that does not verify; callers turn it into their own 401/403/400. */
@@ -57,6 +61,7 @@ const CLAIM_NAMES: { [T in TokenType]: (keyof TokenClaims[T] & string)[] } = {
   plan: ['sub', 'plan'],
   'oauth-state': ['provider', 'state', 'verifier', 'nonce', 'next'],
   site: ['sub', 'folder'],
+  'shared-site': ['sub', 'folder'],
 };
 
 /** Verified tokens kept (a bounded map, oldest first out). */

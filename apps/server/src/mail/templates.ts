@@ -84,3 +84,22 @@ export function passwordResetMail(to: string, name: string, url: string): MailMe
     footer: IGNORE,
   });
 }
+
+/** An invitation to read a folder's documentation site; the link works once, for this address. */
+export function folderInvitationMail(
+  to: string,
+  invitation: { inviter: string; folder: string; url: string; expiresAt: string },
+): MailMessage {
+  const until = new Date(invitation.expiresAt).toUTCString();
+  return render({
+    to,
+    subject: `${invitation.inviter} shared “${invitation.folder}” with you on CodeDocs`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${invitation.inviter} invited you to read the documentation site “${invitation.folder}” on CodeDocs.`,
+      `Open the link below and log in with this address, or create an account with it. The invitation works once, until ${until}.`,
+    ],
+    action: { label: 'Open the documentation', url: invitation.url },
+    footer: 'If you did not expect this, you can ignore this message.',
+  });
+}

@@ -4,6 +4,9 @@ import { AppError, notFound } from '../errors/index';
 import { RouteIndex } from '../routing/route-index';
 import { wantsAppShell } from './spa';
 
+/** The SPA's invitation pages (`/invite/folder/private/:slug`). */
+const INVITE_PAGES = '/invite/';
+
 /**
  * What happens when no route matches: browser navigations get the SPA (history fallback), API
  * paths get a JSON 404, or 405 with Allow when the path exists under another method. Register
@@ -20,6 +23,12 @@ export const notFoundPlugin = fp(
     app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       if (wantsAppShell(request.method, path, request.headers.accept)) {
+        // an invitation page carries its slug in the address: never indexed, never referred
+        if (path.startsWith(INVITE_PAGES)) {
+          reply
+            .header('x-robots-tag', 'noindex, nofollow')
+            .header('referrer-policy', 'no-referrer');
+        }
         return reply.sendAppShell();
       }
       const allowed = path.startsWith('/api/') ? apiRoutes.allowedMethods(path) : [];

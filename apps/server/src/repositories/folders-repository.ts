@@ -1,5 +1,7 @@
+import type { FolderShareSummary, ShareKind } from '@codedocs/contract';
 import type { WrittenFile } from '../sites/site-store';
 import type { Db } from './db';
+import { shareIsLive } from './share-liveness';
 
 /** A folder row with its owner's display name and the caller's permission on it. */
 export interface FolderRow {
@@ -20,6 +22,8 @@ export interface FolderRow {
   permission: 'owner' | 'editor' | 'viewer';
   /** Folders shared with the caller: when it was shared (their list's order). */
   shared_at?: string;
+  /** Folders shared with the caller: the live share they hold it through. */
+  access?: FolderShareSummary;
 }
 
 /** Where a page of folders ended (newest first: creation time, then id). */
@@ -32,7 +36,10 @@ function folders(db: Db) {
   return db
     .selectFrom('folders')
     .innerJoin('users', 'users.id', 'folders.owner_id')
+    .leftJoin('jobs', 'jobs.id', 'folders.task_id')
     .select([
+      'jobs.status as task_status',
+      'jobs.error as task_error',
       'folders.id',
       'folders.owner_id',
       'users.name as owner_name',
@@ -54,10 +61,29 @@ function folders(db: Db) {
 type RawFolder = Awaited<ReturnType<ReturnType<typeof folders>['executeTakeFirstOrThrow']>>;
 const iso = (value: unknown) => new Date(String(value)).toISOString();
 
+/** Why a build that will never finish stopped, when its task says nothing. */
+export const BUILD_STOPPED =
+  'The build stopped before it finished; update the site to build it again';
+
+/**
+ * A folder marked building whose task was cancelled, ended without publishing or was purged is
+ * not building any more: it reads as its last published site (or failed, never built), with the
+ * task's reason.
+ */
+function liveStatus(raw: RawFolder): Pick<FolderRow, 'status' | 'error'> {
+  const pending = raw.task_status === 'queued' || raw.task_status === 'running';
+  if (raw.status !== 'building' || pending) return { status: raw.status, error: raw.error };
+  return {
+    status: raw.build_id === null ? 'failed' : 'ready',
+    error: raw.task_error ?? raw.error ?? BUILD_STOPPED,
+  };
+}
+
 function folderRow(raw: RawFolder, permission: FolderRow['permission']): FolderRow {
-  const { owner_email, ...rest } = raw;
+  const { owner_email, task_status: _status, task_error: _error, ...rest } = raw;
   return {
     ...rest,
+    ...liveStatus(raw),
     owner_name: raw.owner_name?.trim() || owner_email,
     file_count: Number(raw.file_count),
     size: Number(raw.size),
@@ -67,31 +93,126 @@ function folderRow(raw: RawFolder, permission: FolderRow['permission']): FolderR
   };
 }
 
+/** A membership's permission and date, and the share it holds the folder through. */
+const MEMBERSHIP_COLUMNS = [
+  'folder_members.permission',
+  'folder_members.created_at as shared_at',
+  'access.id as access_id',
+  'access.kind as access_kind',
+  'access.expires_at as access_expires_at',
+] as const;
+
 /**
- * A folder the user may see: their own (`owner`) or one shared with them (the member's
- * permission); undefined for any other, as for an unknown id.
+ * What a membership holds a folder through: the share it came from, which must still grant
+ * access at `now` (revoked, expired, or made by an editor who lost access: no access).
+ */
+function memberships(db: Db, now: string) {
+  return db
+    .selectFrom('folder_members')
+    .innerJoin('shares as access', 'access.id', 'folder_members.via_share_id')
+    .select(MEMBERSHIP_COLUMNS)
+    .where(shareIsLive('access', now));
+}
+
+type RawMembership = Awaited<ReturnType<ReturnType<typeof memberships>['executeTakeFirstOrThrow']>>;
+
+function memberPermission(permission: string): 'editor' | 'viewer' {
+  return permission === 'editor' ? 'editor' : 'viewer';
+}
+
+function accessOf(member: RawMembership): FolderShareSummary {
+  return {
+    share_id: member.access_id,
+    kind: member.access_kind as ShareKind,
+    permission: memberPermission(member.permission),
+    expires_at: member.access_expires_at === null ? null : iso(member.access_expires_at),
+  };
+}
+
+/**
+ * A folder the user may see at `now`: their own (`owner`) or one shared with them through a
+ * share that still grants access (the member's permission); undefined for any other, as for an
+ * unknown id.
  */
 export async function findVisibleFolder(
   db: Db,
   userId: string,
   id: string,
+  now: string,
 ): Promise<FolderRow | undefined> {
   const own = await folders(db)
     .where('folders.id', '=', id)
     .where('folders.owner_id', '=', userId)
     .executeTakeFirst();
   if (own) return folderRow(own, 'owner');
-  const member = await db
-    .selectFrom('folder_members')
-    .select('permission')
-    .where('folder_id', '=', id)
-    .where('user_id', '=', userId)
+  const member = await memberships(db, now)
+    .where('folder_members.folder_id', '=', id)
+    .where('folder_members.user_id', '=', userId)
     .executeTakeFirst();
   if (!member) return undefined;
   const shared = await folders(db).where('folders.id', '=', id).executeTakeFirst();
   return shared
-    ? folderRow(shared, member.permission === 'editor' ? 'editor' : 'viewer')
+    ? { ...folderRow(shared, memberPermission(member.permission)), access: accessOf(member) }
     : undefined;
+}
+
+/** The user's membership of a folder, live or not, with the state of the share behind it. */
+export async function findMembership(db: Db, folderId: string, userId: string, now: string) {
+  const row = await db
+    .selectFrom('folder_members')
+    .leftJoin('shares as access', 'access.id', 'folder_members.via_share_id')
+    .select([
+      'folder_members.permission',
+      'folder_members.via_share_id',
+      'access.expires_at',
+      (eb) =>
+        eb
+          .case()
+          .when(eb('access.id', 'is', null))
+          .then(0)
+          .when(shareIsLive('access', now))
+          .then(1)
+          .else(0)
+          .end()
+          .as('live'),
+    ])
+    .where('folder_members.folder_id', '=', folderId)
+    .where('folder_members.user_id', '=', userId)
+    .executeTakeFirst();
+  return (
+    row && {
+      permission: memberPermission(row.permission),
+      via_share_id: row.via_share_id,
+      expires_at: row.expires_at === null ? null : iso(row.expires_at),
+      live: Number(row.live) === 1,
+    }
+  );
+}
+
+/**
+ * Puts a folder on the user's shared list through `via_share_id`, or points their existing
+ * membership at it (the caller decided it is the better access); the list keeps the date it
+ * was first shared.
+ */
+export async function putMembership(
+  db: Db,
+  row: {
+    folder_id: string;
+    user_id: string;
+    permission: 'editor' | 'viewer';
+    via_share_id: string;
+    created_at: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('folder_members')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['folder_id', 'user_id'])
+        .doUpdateSet({ permission: row.permission, via_share_id: row.via_share_id }),
+    )
+    .execute();
 }
 
 /** A folder by id whoever owns it (jobs). */
@@ -124,17 +245,20 @@ export async function listCreatedFolders(
   return rows.map((row) => folderRow(row, 'owner'));
 }
 
-/** One page of the folders shared with the user, newest share first. */
+/** One page of the folders shared with the user that they may still see, newest share first. */
 export async function listSharedFolders(
   db: Db,
   userId: string,
   limit: number,
   after: FolderCursor | undefined,
+  now: string,
 ): Promise<FolderRow[]> {
   let query = folders(db)
     .innerJoin('folder_members', 'folder_members.folder_id', 'folders.id')
-    .select(['folder_members.permission', 'folder_members.created_at as shared_at'])
-    .where('folder_members.user_id', '=', userId);
+    .innerJoin('shares as access', 'access.id', 'folder_members.via_share_id')
+    .select(MEMBERSHIP_COLUMNS)
+    .where('folder_members.user_id', '=', userId)
+    .where(shareIsLive('access', now));
   if (after) {
     query = query.where((eb) =>
       eb.or([
@@ -151,12 +275,15 @@ export async function listSharedFolders(
     .orderBy('folders.id', 'desc')
     .limit(limit + 1)
     .execute();
-  return rows.map(({ permission, shared_at, ...row }) => ({
-    ...folderRow(row, permission === 'editor' ? 'editor' : 'viewer'),
-    // the shared list pages by when the folder was shared
-    created_at: iso(row.created_at),
-    shared_at: iso(shared_at),
-  }));
+  return rows.map(
+    ({ permission, shared_at, access_id, access_kind, access_expires_at, ...row }) => ({
+      ...folderRow(row, memberPermission(permission)),
+      // the shared list pages by when the folder was shared
+      created_at: iso(row.created_at),
+      shared_at: iso(shared_at),
+      access: accessOf({ permission, shared_at, access_id, access_kind, access_expires_at }),
+    }),
+  );
 }
 
 export async function insertFolder(

@@ -133,10 +133,11 @@ describe('routes of spec section 2', () => {
     expect(consoleError).toHaveBeenCalledWith(expect.stringMatching(/refresh/i), expect.anything());
   });
 
-  it('shows the invitation page with its slug', async () => {
-    renderApp('/invite/folder/private/abc123XYZ');
+  it('shows the invitation page, which looks its slug up', async () => {
+    const { fetchMock } = renderApp('/invite/folder/private/abc123XYZ');
     const page = await screen.findByTestId('screen-invite');
-    expect(within(page).getByTestId('invite-slug')).toHaveTextContent('abc123XYZ');
+    expect(await within(page).findByTestId('invite-unavailable')).toBeInTheDocument();
+    expect(calledRoutes(fetchMock)).toContain('GET /api/v1/staticdocs/private/abc123XYZ/preview');
     await waitFor(() => expect(document.title).toBe('Folder invitation · CodeDocs'));
   });
 });

@@ -2,7 +2,11 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { RouteSpinner } from '@/components/route-spinner';
 import { paths } from '@/config/paths';
-import { createGuestOnlyLoader, createRequireSessionLoader } from './routes/guards';
+import {
+  createGuestOnlyLoader,
+  createLoginStateLoader,
+  createRequireSessionLoader,
+} from './routes/guards';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 import type { AppStore } from './store';
@@ -181,6 +185,7 @@ export function createAppRoutes(store: AppStore): RouteObject[] {
         },
         {
           path: 'invite/folder/private/:slug',
+          loader: createLoginStateLoader(store),
           lazy: lazyScreen(
             () => import('./routes/invite'),
             (m) => m.InviteScreen,

@@ -8,6 +8,7 @@ import { repoConnectionsReducer } from '@/features/repos/store/connecting-slice'
 import { repoTasksReducer } from '@/features/repos/store/repo-tasks-slice';
 import { reposReducer } from '@/features/repos/store/repos-slice';
 import { sshKeysReducer } from '@/features/ssh-keys/store/ssh-keys-slice';
+import { staticdocsReducer } from '@/features/staticdocs/store/staticdocs-slice';
 import {
   subscriptionPlanReducer,
   subscriptionReducer,
@@ -24,6 +25,7 @@ const appReducer = combineReducers({
   compilations: compilationsReducer,
   files: filesReducer,
   livedocs: livedocsReducer,
+  staticdocs: staticdocsReducer,
   subscription: subscriptionReducer,
   subscriptionPlan: subscriptionPlanReducer,
 });

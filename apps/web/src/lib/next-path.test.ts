@@ -16,4 +16,18 @@ describe('next path', () => {
     expect(nextPathFrom(new URLSearchParams('next=/apps'))).toBe('/app');
     expect(nextPathFrom(new URLSearchParams(''))).toBe('/app');
   });
+
+  it('also returns to an invitation page, and to nothing beside it', () => {
+    const invite = '/invite/folder/private/AbC-123_x';
+    expect(nextPathFrom(new URLSearchParams({ next: invite }))).toBe(invite);
+    for (const other of [
+      '/invite/folder/private/',
+      '/invite/folder/private/a/b',
+      '/invite/folder/private/a?next=//evil.example',
+      '/invite/folder/public/a',
+      '//invite/folder/private/a',
+    ]) {
+      expect(nextPathFrom(new URLSearchParams({ next: other }))).toBe('/app');
+    }
+  });
 });

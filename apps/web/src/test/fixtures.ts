@@ -1,5 +1,7 @@
 import type {
   AuthConfigResponse,
+  CompilationMetadata,
+  Folder,
   RepoJson,
   SessionResponse,
   SshKeyJson,
@@ -25,6 +27,10 @@ export const testSubscription: SubscriptionResponse = {
   plan: 'free',
   status: 'active',
   current_period_end: null,
+  cancel_at_period_end: false,
+  scheduled_plan: null,
+  billing: 'test',
+  portal: false,
   quotas: {
     repos: 3,
     generated_objects_per_month: 2000,
@@ -102,3 +108,42 @@ export const testSshKey: SshKeyJson = {
   public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBqk codedocs-laptop',
   fingerprint: 'SHA256:q1w2e3r4t5y6u7i8o9p0asdfghjklzxcvbnm1234567',
 };
+
+/** A ready static documentation folder of the test user, pinning one repository. */
+export function testFolder(id: string, name: string, overrides: Partial<Folder> = {}): Folder {
+  return {
+    folder_id: id,
+    name,
+    compilation_id: 'p1',
+    owner: { user_id: testProfile.id, name: testProfile.name },
+    created_at: '2026-11-25T10:00:00.000Z',
+    updated_at: '2026-11-25T10:05:00.000Z',
+    status: 'ready',
+    error: null,
+    task_id: null,
+    file_count: 12,
+    size: 48_000,
+    pins: [
+      {
+        repo_id: 'repo-1',
+        repo_name: 'engine',
+        commit_id: 'abcdef0123456789abcdef0123456789abcdef01',
+      },
+    ],
+    permission: 'owner',
+    shares: [],
+    ...overrides,
+  };
+}
+
+/** A pocket (compilation) as the compilations list returns it. */
+export function testPocket(id: string, name: string, objectCount = 0): CompilationMetadata {
+  return {
+    compilation_id: id,
+    name,
+    created_at: '2026-11-25T10:00:00.000Z',
+    updated_at: '2026-11-25T10:00:00.000Z',
+    object_count: objectCount,
+    repositories: [],
+  };
+}

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach } from 'vitest';
+
+// Screens are lazy chunks: the first render of one in a run waits for its transform, which takes
+// more than Testing Library's default second when both cores are busy (CI runs suites in parallel).
+configure({ asyncUtilTimeout: 5_000 });
 
 // Test globals are off, so Testing Library cannot register its own cleanup; browser state
 // (storage, cookies, the dark class) is reset too so no test depends on another.
@@ -24,6 +28,9 @@ if (!('ResizeObserver' in globalThis)) {
 
 // jsdom does not implement scrolling; <ScrollRestoration /> calls it on every navigation.
 window.scrollTo = () => {};
+
+// jsdom does not implement scrollIntoView, which Radix Select calls on the chosen option.
+Element.prototype.scrollIntoView ??= () => {};
 
 // jsdom lacks pointer capture, which Radix toasts use for swipe-to-dismiss.
 Element.prototype.hasPointerCapture ??= () => false;

@@ -12,6 +12,8 @@ import { objectSearch } from './0009-object-search';
 import { compilationRevision } from './0010-compilation-revision';
 import { jobFairness } from './0011-job-fairness';
 import { folderBuilds } from './0012-folder-builds';
+import { folderShares } from './0013-folder-shares';
+import { checkout } from './0014-checkout';
 
 /**
  * Every migration, in order, listed in code rather than read from a folder so the server bundle
@@ -31,6 +33,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0010-compilation-revision': compilationRevision(),
     '0011-job-fairness': jobFairness(dialect),
     '0012-folder-builds': folderBuilds(),
+    '0013-folder-shares': folderShares(dialect),
+    '0014-checkout': checkout(dialect),
   };
 }
 

@@ -12,6 +12,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/authenticate';
+import { appAddressOf } from './app-address';
 import {
   deleteCreatedFolder,
   deleteSharedFolder,
@@ -19,10 +20,10 @@ import {
   generateFolder,
   listFolders,
   openFolderFile,
-  openFolderSite,
   updateFolder,
   zipFolder,
 } from '../../services/sites/staticdocs-service';
+import { openFolderSite } from '../../services/sites/site-links';
 
 const tags = ['staticdocs'];
 const security = [{ bearerAuth: [] }];
@@ -199,14 +200,7 @@ export const staticdocsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      openFolderSite(
-        app.services,
-        userOf(request),
-        request.params.id,
-        app.config.publicUrlConfigured
-          ? app.config.publicUrl
-          : `${request.protocol}://${request.host}`,
-      ),
+      openFolderSite(app.services, userOf(request), request.params.id, appAddressOf(request)),
   );
 
   app.delete(

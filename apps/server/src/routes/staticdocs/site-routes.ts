@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { siteFileOfToken } from '../../services/sites/staticdocs-service';
+import { siteFileOfToken } from '../../services/sites/site-links';
 
 /**
  * How a site's pages are served from the app's origin (DESIGN.md sections 7 and 8): sandboxed
@@ -13,8 +13,10 @@ export const SITE_CONTENT_SECURITY_POLICY =
 
 /**
  * `GET /sites/{token}/…`: a file of the folder the short-lived `site` token names (made by
- * `POST /api/v1/staticdocs/folder/{id}/open`). Every request checks that the token verifies and
- * that its user may still see the folder; anything else is a plain 404.
+ * `POST /api/v1/staticdocs/folder/{id}/open`, a private link, or a public link). Every request
+ * checks that the token verifies and that its access still holds (the user may still see the
+ * folder; the public link is neither revoked nor expired); anything else is a plain 404. Never
+ * indexed, never sending a referrer.
  */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -29,8 +31,12 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await siteFileOfToken(app.services, request.params.token, request.params['*']);
       reply
         .header('content-security-policy', SITE_CONTENT_SECURITY_POLICY)
+        // the sandboxed page has an opaque origin, so its own styles and scripts are
+        // cross-origin requests; helmet's `same-origin` would block every one of them
+        .header('cross-origin-resource-policy', 'cross-origin')
         .header('x-content-type-options', 'nosniff')
         .header('referrer-policy', 'no-referrer')
+        .header('x-robots-tag', 'noindex, nofollow')
         .header('cache-control', 'private, no-cache');
       if (!file) {
         return reply

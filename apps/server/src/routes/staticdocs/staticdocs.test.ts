@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitDaemon, type GitDaemon } from '../../test/git-daemon';
 import { createFixtureRepo, fixtureGit } from '../../test/git-fixtures';
 import { buildIdOf, removeOrphanBuilds } from '../../services/sites/orphan-builds';
+import { BUILD_STOPPED } from '../../repositories/folders-repository';
 import { localSiteStore } from '../../sites/site-store';
 import { FAST_JOB_TIMINGS, waitForTask } from '../../test/jobs';
 import { connectAndWait, createRepoUser, getAs, postAs, type RepoUser } from '../../test/repos';
@@ -234,6 +235,11 @@ describe.each(dialects)('static documentation folders on %s', (dialect) => {
     expect(page.headers['content-security-policy']).toMatch(/^sandbox allow-scripts/);
     expect(page.headers['content-security-policy']).not.toContain('allow-same-origin');
     expect(page.body).toContain('<html');
+    // the page's opaque origin loads its own assets cross-origin: they must not be refused
+    const [, stylesheet] = /<link rel="stylesheet" href="([^"]+)"/.exec(page.body) ?? [];
+    const asset = await app().inject({ method: 'GET', url: new URL(stylesheet!, url).pathname });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const token = path.split('/')[2]!;
     const tampered = `${token.slice(0, -2)}${token.endsWith('A') ? 'BB' : 'AA'}`;
     expect(
@@ -404,6 +410,32 @@ describe.each(dialects)('static documentation folders on %s', (dialect) => {
     expect(await removeOrphanBuilds(app().db, store)).toBe(2);
     expect(buildsOnDisk(folderId)).toHaveLength(1);
     expect(await openedIndex()).toBe(served);
+  });
+
+  it('reads a build whose task was cancelled or purged as stopped, and builds again on update', async () => {
+    const { task_id: taskId } = await build(`/api/v1/staticdocs/folder/${folderId}/update`);
+    const folderNow = async () =>
+      folderMetadataResponseSchema.parse(
+        (await getAs(app(), owner, `/api/v1/staticdocs/folder/${folderId}/metadata`)).json(),
+      ).folder;
+    // what a cancel leaves: the folder marked building, its task cancelled
+    await app()
+      .db.updateTable('folders')
+      .set({ status: 'building', task_id: taskId })
+      .where('id', '=', folderId)
+      .execute();
+    await app()
+      .db.updateTable('jobs')
+      .set({ status: 'cancelled', error: 'Cancelled by the user' })
+      .where('id', '=', taskId)
+      .execute();
+    expect(await folderNow()).toMatchObject({ status: 'ready', error: 'Cancelled by the user' });
+    // the task purged
+    await app().db.deleteFrom('jobs').where('id', '=', taskId).execute();
+    expect(await folderNow()).toMatchObject({ status: 'ready', error: BUILD_STOPPED });
+    const again = await build(`/api/v1/staticdocs/folder/${folderId}/update`);
+    expect(again.task_id).not.toBe(taskId);
+    expect(await folderNow()).toMatchObject({ status: 'ready', error: null });
   });
 
   it('deletes a folder with its files', async () => {

@@ -22,13 +22,15 @@ export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired';
 
 /**
  * A single-use link for a user: a signed token carrying a random 256-bit id whose SHA-256 is
- * stored. Older unused links of the same kind stop working.
+ * stored. Older unused links of the same kind stop working. `next` (a path of the app, e.g. the
+ * invitation page someone signed up from) rides along for the screen to go on to.
  */
 export async function issueEmailLink(
   ctx: ServiceContext,
   userId: string,
   kind: EmailTokenKind,
   client?: ClientInfo,
+  next?: string,
 ): Promise<string> {
   const secret = randomSecret();
   await invalidateAuthTokens(ctx.db, userId, kind, nowIso());
@@ -40,7 +42,9 @@ export async function issueEmailLink(
     expires_at: nowIso(TOKEN_LIFETIME_SECONDS[kind] * 1000),
   });
   const token = await ctx.tokens.sign(kind, { sub: userId, jti: secret });
-  return `${linkBaseOf(ctx.config, client)}${SCREEN[kind]}?token=${encodeURIComponent(token)}`;
+  const search = new URLSearchParams({ token });
+  if (next) search.set('next', next);
+  return `${linkBaseOf(ctx.config, client)}${SCREEN[kind]}?${search.toString()}`;
 }
 
 /** Uses a mailed token once and returns its user id; 400 for every kind of bad link. */

@@ -54,8 +54,18 @@ export async function signUp(
     login_method: 'password',
   });
   await giveStartingPlan(ctx, user.id);
-  const link = await issueEmailLink(ctx, user.id, 'verify', client);
+  const next = request.next === undefined ? undefined : returnPath(request.next);
+  const link = await issueEmailLink(ctx, user.id, 'verify', client, next);
   await sendMail(ctx, verifyEmailMail(user.email, user.name, link));
+}
+
+/**
+ * The path a confirmation link may carry on: one of the app's own screens under /app or an
+ * invitation page, never another origin; anything else is dropped.
+ */
+export function returnPath(next: string): string | undefined {
+  const sameSite = next.startsWith('/') && !next.startsWith('//') && !next.includes('\\');
+  return sameSite && /^\/(?:app|invite\/folder\/private)(?:[/?#]|$)/.test(next) ? next : undefined;
 }
 
 /** Opens the mailed confirmation link: marks the address verified and starts a session. */

@@ -1,10 +1,6 @@
-import {
-  ErrorCode,
-  NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND,
-  PLAN_CATALOGUE,
-  planIdSchema,
-} from '@codedocs/contract';
+import { ErrorCode, NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND, PLAN_CATALOGUE } from '@codedocs/contract';
 import type { PlanId, SubscriptionResponse } from '@codedocs/contract';
+import type { Subscription } from '@codedocs/db';
 import { newId } from '../../auth/random-id';
 import { InvalidTokenError } from '../../auth/tokens';
 import { AppError } from '../../errors/index';
@@ -17,6 +13,8 @@ import {
 import type { Db } from '../../repositories/db';
 import { presentPurchase } from '../../presenters/purchase-presenter';
 import type { ServiceContext } from '../context';
+import { catalogueEntry, storedPlan } from './plans';
+import { settleTestPeriod } from './test-provider';
 
 /** Writes the contract's plan catalogue into `plans`; run at every start (idempotent). */
 export async function seedPlans(db: Db): Promise<void> {
@@ -32,11 +30,7 @@ export async function seedPlans(db: Db): Promise<void> {
   }
 }
 
-export function catalogueEntry(planId: PlanId) {
-  const plan = PLAN_CATALOGUE.find((entry) => entry.plan_id === planId);
-  if (!plan) throw new Error(`Plan ${planId} is missing from the catalogue`);
-  return plan;
-}
+export { catalogueEntry } from './plans';
 
 /** The plan a new user starts on: free, or self-hosted when billing is off. */
 export async function giveStartingPlan(ctx: PlanContext, userId: string): Promise<void> {
@@ -56,23 +50,52 @@ interface CurrentPlan {
   plan: PlanId;
   status: SubscriptionResponse['status'];
   currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  scheduledPlan: PlanId | null;
+  /** The stored row (undefined with BILLING=off). */
+  row: Subscription | undefined;
 }
 
-/** The plan the user is on now; with BILLING=off everyone is self-hosted. */
-export async function currentPlan(ctx: PlanContext, userId: string): Promise<CurrentPlan> {
-  if (ctx.config.billing === 'off') {
-    return { plan: 'self-hosted', status: 'active', currentPeriodEnd: null };
-  }
+/**
+ * The user's subscription row, made on first use; a test subscription whose period has passed
+ * is renewed or ended first (nothing outside this server would do it).
+ */
+export async function subscriptionRow(
+  ctx: PlanContext,
+  userId: string,
+): Promise<Subscription | undefined> {
   let row = await findSubscription(ctx.db, userId);
   if (!row) {
     await giveStartingPlan(ctx, userId);
     row = await findSubscription(ctx.db, userId);
   }
+  if (ctx.config.billing === 'test' && (await settleTestPeriod(ctx.db, row))) {
+    row = await findSubscription(ctx.db, userId);
+  }
+  return row;
+}
+
+/** The plan the user is on now; with BILLING=off everyone is self-hosted. */
+export async function currentPlan(ctx: PlanContext, userId: string): Promise<CurrentPlan> {
+  if (ctx.config.billing === 'off') {
+    return {
+      plan: 'self-hosted',
+      status: 'active',
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      scheduledPlan: null,
+      row: undefined,
+    };
+  }
+  const row = await subscriptionRow(ctx, userId);
   const status = row?.status;
   return {
-    plan: planIdSchema.catch('free').parse(row?.plan_id),
+    plan: storedPlan(row?.plan_id),
     status: status === 'past_due' || status === 'canceled' ? status : 'active',
     currentPeriodEnd: row?.current_period_end ?? null,
+    cancelAtPeriodEnd: row?.cancel_requested_at != null,
+    scheduledPlan: row?.scheduled_plan_id ? storedPlan(row.scheduled_plan_id) : null,
+    row,
   };
 }
 
@@ -87,6 +110,10 @@ export async function getSubscription(
     plan: current.plan,
     status: current.status,
     current_period_end: current.currentPeriodEnd,
+    cancel_at_period_end: current.cancelAtPeriodEnd,
+    scheduled_plan: current.scheduledPlan,
+    billing: ctx.config.billing,
+    portal: ctx.config.billing === 'stripe' && Boolean(current.row?.customer_ref),
     quotas: catalogueEntry(current.plan).quotas,
     purchases: purchases.map(presentPurchase),
     jwt: await ctx.tokens.sign('plan', { sub: userId, plan: current.plan }),

@@ -3,10 +3,10 @@ import { PassThrough, type Readable } from 'node:stream';
 import type {
   Folder,
   FolderListResponse,
+  FolderShareSummary,
   FolderMetadataResponse,
   GenerateFolderRequest,
   GenerateFolderResponse,
-  OpenFolderResponse,
   StaticdocsPageQuery,
 } from '@codedocs/contract';
 import { ZipFile } from 'yazl';
@@ -30,9 +30,10 @@ import {
   type FolderCursor,
   type FolderRow,
 } from '../../repositories/folders-repository';
-import { contentTypeOf, safeSitePath, type SiteStore } from '../../sites/site-store';
+import type { SiteStore } from '../../sites/site-store';
 import { siteStoreFor } from '../../sites/configured-site-store';
-import { TOKEN_LIFETIME_SECONDS } from '../../auth/tokens';
+import { authorizeOnFolder } from '../../policies/folder-policy';
+import { listLiveShareSummaries } from '../../repositories/shares-repository';
 import { nowIso, type ServiceContext } from '../context';
 
 const FOLDER_NOT_FOUND = 'Folder not found';
@@ -47,7 +48,14 @@ export function folderFileId(path: string): string {
   return createHash('sha256').update(path).digest('hex').slice(0, 24);
 }
 
-function presentFolder(row: FolderRow): Folder {
+/**
+ * A folder as the API shows it. `shares`: the caller's access share for a folder shared with
+ * them; for its owner, the shares that grant access now (`ownerShares`, by folder id).
+ */
+export function presentFolder(
+  row: FolderRow,
+  ownerShares: ReadonlyMap<string, FolderShareSummary[]> = new Map(),
+): Folder {
   let pins: Folder['pins'] = [];
   try {
     pins = JSON.parse(row.pins) as Folder['pins'];
@@ -68,15 +76,17 @@ function presentFolder(row: FolderRow): Folder {
     size: row.size,
     pins,
     permission: row.permission,
-    shares: [],
+    shares: row.access ? [row.access] : (ownerShares.get(row.id) ?? []),
   };
 }
 
-function encodeCursor(parts: readonly string[]): string {
+/** An opaque cursor of a page that ended at these key parts. */
+export function encodeCursor(parts: readonly string[]): string {
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 
-function decodeCursor(cursor: string, length: number): string[] {
+/** The key parts of a cursor a list answered; 400 naming `query.cursor` for anything else. */
+export function decodeCursor(cursor: string, length: number): string[] {
   try {
     const parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
     if (
@@ -98,9 +108,22 @@ export async function visibleFolder(
   userId: string,
   id: string,
 ): Promise<FolderRow> {
-  const folder = await findVisibleFolder(ctx.db, userId, id);
+  const folder = await findVisibleFolder(ctx.db, userId, id, nowIso());
   if (!folder) throw notFound(FOLDER_NOT_FOUND);
   return folder;
+}
+
+/** The live shares of the caller's own folders among `rows`, by folder id. */
+async function ownerShareSummaries(
+  ctx: ServiceContext,
+  rows: readonly FolderRow[],
+): Promise<Map<string, FolderShareSummary[]>> {
+  const owned = rows.filter((row) => row.permission === 'owner').map((row) => row.id);
+  const byFolder = new Map<string, FolderShareSummary[]>();
+  for (const { folder_id, ...summary } of await listLiveShareSummaries(ctx.db, owned, nowIso())) {
+    byFolder.set(folder_id, [...(byFolder.get(folder_id) ?? []), summary]);
+  }
+  return byFolder;
 }
 
 /**
@@ -158,7 +181,7 @@ export async function updateFolder(
   id: string,
 ): Promise<GenerateFolderResponse> {
   const folder = await visibleFolder(ctx, userId, id);
-  if (folder.permission === 'viewer') throw notFound(FOLDER_NOT_FOUND);
+  authorizeOnFolder(folder.permission, 'update');
   if (!folder.compilation_id) {
     throw conflict('The compilation this folder was built from was deleted; it cannot be updated');
   }
@@ -186,11 +209,12 @@ export async function listFolders(
   const rows =
     which === 'creator'
       ? await listCreatedFolders(ctx.db, userId, query.limit, after)
-      : await listSharedFolders(ctx.db, userId, query.limit, after);
+      : await listSharedFolders(ctx.db, userId, query.limit, after, nowIso());
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
+  const ownerShares = await ownerShareSummaries(ctx, page);
   return {
-    folders: page.map(presentFolder),
+    folders: page.map((row) => presentFolder(row, ownerShares)),
     cursor:
       rows.length > query.limit && last
         ? encodeCursor([last.shared_at ?? last.created_at, last.id])
@@ -211,7 +235,7 @@ export async function folderMetadata(
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
-    folder: presentFolder(folder),
+    folder: presentFolder(folder, await ownerShareSummaries(ctx, [folder])),
     files: page,
     cursor: rows.length > query.limit && last ? encodeCursor([last.path]) : null,
   };
@@ -252,6 +276,7 @@ export async function zipFolder(
   fileIds?: readonly string[],
 ): Promise<{ stream: Readable; name: string }> {
   const folder = await visibleFolder(ctx, userId, id);
+  authorizeOnFolder(folder.permission, 'download');
   if (!folder.build_id)
     throw conflict('This folder has no site yet: its first build has not finished');
   const files = await findFolderFiles(ctx.db, folder.id, fileIds && [...new Set(fileIds)]);
@@ -301,54 +326,4 @@ export async function deleteSharedFolder(
   id: string,
 ): Promise<void> {
   if (!(await removeFolderMember(ctx.db, userId, id))) throw notFound(FOLDER_NOT_FOUND);
-}
-
-/**
- * `POST /staticdocs/folder/{id}/open`: a short-lived address of the folder's site for the
- * caller (a signed token of that folder in the path, so the site's relative links keep it),
- * on SITES_ORIGIN when set, else on the app's own address, where it is served sandboxed.
- */
-export async function openFolderSite(
-  ctx: ServiceContext,
-  userId: string,
-  id: string,
-  base: string,
-): Promise<OpenFolderResponse> {
-  const folder = await visibleFolder(ctx, userId, id);
-  if (!folder.build_id)
-    throw conflict('This folder has no site yet: its first build has not finished');
-  const token = await ctx.tokens.sign('site', { sub: userId, folder: folder.id });
-  return {
-    url: `${ctx.config.sitesOrigin ?? base}/sites/${token}/index.html`,
-    expires_at: new Date(Date.now() + TOKEN_LIFETIME_SECONDS.site * 1000).toISOString(),
-  };
-}
-
-/**
- * A file of the site a `site` token opens (`path` '' or ending in `/` means its index.html);
- * null when the token does not verify, the folder is no longer the user's to see, or there is
- * no such file.
- */
-export async function siteFileOfToken(
-  ctx: ServiceContext,
-  token: string,
-  path: string,
-): Promise<{ stream: Readable; contentType: string } | null> {
-  let claims: { sub: string; folder: string };
-  try {
-    claims = await ctx.tokens.verify('site', token);
-  } catch {
-    return null;
-  }
-  const folder = await findVisibleFolder(ctx.db, claims.sub, claims.folder);
-  if (!folder?.build_id) return null;
-  const wanted = path === '' || path.endsWith('/') ? `${path}index.html` : path;
-  let relative: string;
-  try {
-    relative = safeSitePath(decodeURIComponent(wanted));
-  } catch {
-    return null;
-  }
-  const stream = await siteStoreOf(ctx).open(folder.id, folder.build_id, relative);
-  return stream ? { stream, contentType: contentTypeOf(relative) } : null;
 }

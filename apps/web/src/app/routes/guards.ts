@@ -34,3 +34,14 @@ export function createGuestOnlyLoader(store: AppStore) {
     return null;
   };
 }
+
+/**
+ * Loader of pages open to everyone that differ for logged-in visitors (the invitation page):
+ * awaits the shared login-state check, so the page reads a settled session.
+ */
+export function createLoginStateLoader(store: AppStore) {
+  return async () => {
+    await checkLoginState(store.dispatch);
+    return null;
+  };
+}

@@ -3,6 +3,7 @@ import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
 import { requestsTo } from '@/test/api-routes';
 import { jsonResponse } from '@/test/fetch-stub';
+import { SCREENS } from '@/config/screens';
 import { currentPath, renderApp } from '@/test/render-app';
 
 const NAV_LINKS: [string, string][] = [
@@ -50,9 +51,9 @@ describe('app shell', () => {
   });
 
   it('shows a placeholder with the screen purpose for features still to come', async () => {
-    await openShell('/app/export');
-    const page = screen.getByTestId('screen-export');
-    expect(page).toHaveTextContent('Build static documentation folders from a compilation');
+    await openShell('/app/activity-metrix');
+    const page = screen.getByTestId('screen-activity-metrix');
+    expect(page).toHaveTextContent(SCREENS.activityMetrix.description);
     expect(within(page).getByTestId('screen-placeholder')).toBeInTheDocument();
   });
 

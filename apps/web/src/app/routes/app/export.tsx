@@ -1,7 +1,122 @@
-import { PlaceholderScreen } from '@/components/placeholder-screen';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { FolderPlus } from 'lucide-react';
+import type { Folder } from '@codedocs/contract';
+import { Screen } from '@/components/screen';
+import { Button } from '@/components/ui/button';
 import { SCREENS } from '@/config/screens';
+import {
+  fetchCompilations,
+  selectCompilationsState,
+} from '@/features/compilations/store/compilations-slice';
+import { FolderFilesDialog } from '@/features/staticdocs/components/folder-files-dialog';
+import { FolderList } from '@/features/staticdocs/components/folder-list';
+import {
+  NewSiteDialog,
+  type PocketChoices,
+} from '@/features/staticdocs/components/new-site-dialog';
+import {
+  VIEW_MODE_PANEL_ID,
+  ViewModeSwitch,
+  viewModeTabId,
+} from '@/features/staticdocs/components/view-mode-switch';
+import {
+  fetchFolders,
+  selectStaticdocs,
+  viewModeChanged,
+  type StaticDocsViewMode,
+} from '@/features/staticdocs/store/staticdocs-slice';
+import { useAppDispatch, useAppSelector } from '../../hooks';
 
-/** `/app/export`: placeholder until its feature arrives. */
+/**
+ * `/app/export`: static documentation folders, viewed as self-created or shared with the user
+ * (the spec's view mode), each list paged as it scrolls. "New site" builds one of the user's
+ * pockets into a folder and follows the build; each folder opens its site in a new tab, shows
+ * and previews its files, downloads its zip (whole or chosen files), updates and deletes.
+ */
 export function ExportScreen() {
-  return <PlaceholderScreen info={SCREENS.export} />;
+  const dispatch = useAppDispatch();
+  const { viewMode, lists } = useAppSelector(selectStaticdocs);
+  const compilations = useAppSelector(selectCompilationsState);
+  const [creating, setCreating] = useState(false);
+  const [browsing, setBrowsing] = useState<Folder | null>(null);
+  const list = lists[viewMode];
+
+  // The shown list is read afresh on arrival (builds may have ended meanwhile); the other
+  // list on its first showing.
+  useEffect(() => {
+    void dispatch(fetchFolders({ viewMode: 'selfCreatedFolder', reset: true }));
+  }, [dispatch]);
+  useEffect(() => {
+    if (list.status === 'idle') void dispatch(fetchFolders({ viewMode }));
+  }, [dispatch, viewMode, list.status]);
+
+  const handleLoadMore = useCallback(
+    () => void dispatch(fetchFolders({ viewMode })),
+    [dispatch, viewMode],
+  );
+  const handleViewMode = (mode: StaticDocsViewMode) => dispatch(viewModeChanged(mode));
+  const handleCreate = () => {
+    // pockets change elsewhere: the picker shows the current ones
+    void dispatch(fetchCompilations());
+    setCreating(true);
+  };
+
+  const pockets = useMemo<PocketChoices>(
+    () => ({
+      items: compilations.items.map(({ compilation_id, name, object_count }) => ({
+        compilation_id,
+        name,
+        object_count,
+      })),
+      status: compilations.status,
+      error: compilations.error,
+      onRetry: () => void dispatch(fetchCompilations()),
+    }),
+    [compilations.items, compilations.status, compilations.error, dispatch],
+  );
+  const pocketNames = useMemo(
+    () => Object.fromEntries(compilations.items.map((item) => [item.compilation_id, item.name])),
+    [compilations.items],
+  );
+
+  return (
+    <Screen info={SCREENS.export} className="flex min-w-0 flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <p className="max-w-prose text-muted-foreground">
+          Build a pocket into a static documentation site with search that works offline, open it,
+          browse and download its files.
+        </p>
+        <Button onClick={handleCreate} data-testid="new-site-button">
+          <FolderPlus aria-hidden="true" />
+          New site
+        </Button>
+      </div>
+      <ViewModeSwitch value={viewMode} onChange={handleViewMode} />
+      <div
+        role="tabpanel"
+        id={VIEW_MODE_PANEL_ID}
+        aria-labelledby={viewModeTabId(viewMode)}
+        data-testid={`staticdocs-panel-${viewMode}`}
+        className="min-w-0"
+      >
+        <FolderList
+          key={viewMode}
+          viewMode={viewMode}
+          state={list}
+          pocketNames={pocketNames}
+          onLoadMore={handleLoadMore}
+          onRetry={handleLoadMore}
+          onCreate={handleCreate}
+          onBrowse={setBrowsing}
+        />
+      </div>
+      <NewSiteDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onStarted={() => dispatch(viewModeChanged('selfCreatedFolder'))}
+        pockets={pockets}
+      />
+      <FolderFilesDialog folder={browsing} onClose={() => setBrowsing(null)} />
+    </Screen>
+  );
 }

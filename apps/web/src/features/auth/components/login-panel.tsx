@@ -13,7 +13,7 @@ export type LoginPanelMode =
 
 /** Props of LoginPanel. */
 export interface LoginPanelProps {
-  /** Where to go after an OAuth login (inside /app). */
+  /** Where to go after a login (inside /app, or an invitation page); sign-up carries it too. */
   next: string;
   /** Tells the screen which mode is shown, so it can title itself. */
   onModeChange?: (mode: LoginPanelMode['kind']) => void;
@@ -45,6 +45,7 @@ export function LoginPanel({ next, onModeChange }: LoginPanelProps) {
         />
       ) : (
         <SignupForm
+          next={next}
           onSignedUp={(email) => setMode({ kind: 'check-inbox', email, reason: 'signed-up' })}
         />
       )}

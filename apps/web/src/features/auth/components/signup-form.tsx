@@ -4,6 +4,7 @@ import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@code
 import { FormAlert } from '@/components/form-alert';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
+import { paths } from '@/config/paths';
 import { formFailure } from '@/lib/form-errors';
 import { signup } from '../api/signup';
 import {
@@ -17,8 +18,19 @@ import {
 type Field = 'name' | 'email' | 'password';
 const FIELDS: readonly Field[] = ['name', 'email', 'password'];
 
-/** Sign-up with name, e-mail and password; success asks the visitor to verify the address. */
-export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+/** Props of SignupForm. */
+export interface SignupFormProps {
+  onSignedUp: (email: string) => void;
+  /** Where the confirmation link should bring the visitor (e.g. an invitation page). */
+  next?: string;
+}
+
+/**
+ * Sign-up with name, e-mail and password; success asks the visitor to verify the address. A
+ * `next` other than /app rides along in the confirmation link, so confirming the address comes
+ * back to it (the invitation page someone signed up from).
+ */
+export function SignupForm({ onSignedUp, next }: SignupFormProps) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -44,7 +56,12 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
     setFieldErrors(errors);
     setFormError(null);
     if (Object.keys(errors).length > 0) return;
-    mutation.mutate({ name: name.trim(), email: email.trim(), password });
+    mutation.mutate({
+      name: name.trim(),
+      email: email.trim(),
+      password,
+      ...(next && next !== paths.app.root && { next }),
+    });
   };
 
   return (

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { cn } from '@/lib/cn';
 import type { FileEntry } from '../store/files-slice';
 import { FileIcon } from './file-icon';
-import { formatFileSize } from './file-size';
+import { formatFileSize } from '@/lib/format';
 
 /** Props of FileRow. */
 export interface FileRowProps {

@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import type { OpenFileState } from '../store/files-slice';
 import { CodeView } from './code-view';
-import { formatFileSize } from './file-size';
+import { formatFileSize } from '@/lib/format';
 
 /** HTTP status of a content fetch for a binary file. */
 export const BINARY_FILE_STATUS = 415;

@@ -2,9 +2,9 @@ import { CircleAlert, X } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextLink } from '@/components/text-link';
+import { TaskProgress } from '@/components/task-progress';
 import { paths } from '@/config/paths';
 import type { GenerationProgress, GenerationRefusal } from '../hooks/use-generation';
-import { TaskProgress } from './task-progress';
 
 const count = (n: number) => n.toLocaleString();
 

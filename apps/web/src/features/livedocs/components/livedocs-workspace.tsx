@@ -13,6 +13,7 @@ import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { TaskProgress } from '@/components/task-progress';
 import { toast } from '@/hooks/use-toast';
 import { failureMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
@@ -30,7 +31,6 @@ import {
 import { FilePicker } from './file-picker';
 import { ObjectPicker } from './object-picker';
 import { ObjectWorkspace } from './object-workspace';
-import { TaskProgress } from './task-progress';
 
 /** Props of LivedocsWorkspace. */
 export interface LivedocsWorkspaceProps {

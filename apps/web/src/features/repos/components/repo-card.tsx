@@ -1,6 +1,6 @@
 import { Files, GitCommitHorizontal, KeyRound, RefreshCw } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useAppSelector } from '@/app/hooks';
+import { Detail } from '@/components/detail';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
@@ -22,15 +22,6 @@ export interface RepoCardProps {
   onSync: () => void;
   onSwitchBranch: (branchName: string) => Promise<boolean>;
   onDelete: () => void;
-}
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-0.5">
-      <dt className="text-xs text-muted-foreground">{term}</dt>
-      <dd className="min-w-0 truncate text-sm">{children}</dd>
-    </div>
-  );
 }
 
 /**

@@ -1,12 +1,16 @@
 import { Check } from 'lucide-react';
-import type { Plan, PlanId } from '@codedocs/contract';
+import type { Plan } from '@codedocs/contract';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
 import { failureMessage } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/cn';
+import type { Subscription } from '../store/subscription-slice';
+import { CancelPlanDialog } from './cancel-plan-dialog';
+import { planAction, type PlanAction } from './plan-action';
 import { describeQuotas } from './quotas';
 
 function price(plan: Plan): string {
@@ -15,7 +19,74 @@ function price(plan: Plan): string {
   return plan.interval === 'month' ? `${amount} / month` : amount;
 }
 
-function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
+/** What the catalogue's buttons do; the screen wires them to checkout and the subscription. */
+export interface PlanHandlers {
+  onCheckout: (plan: Plan) => void;
+  onCancel: () => void;
+  onResume: () => void;
+  /** The price id whose checkout is being opened, or "cancel"/"resume" while that runs. */
+  busy: string | null;
+}
+
+function PlanButton({
+  plan,
+  action,
+  periodEnd,
+  handlers,
+}: {
+  plan: Plan;
+  action: PlanAction;
+  periodEnd: string | null;
+  handlers: PlanHandlers;
+}) {
+  const { busy } = handlers;
+  if (action.kind === 'none') return null;
+  const mine =
+    busy === (action.kind === 'buy' || action.kind === 'change' ? plan.price_id : action.kind);
+  const content = (
+    <>
+      {mine && <Spinner className="size-4" />}
+      {action.label}
+    </>
+  );
+  if (action.kind === 'cancel') {
+    return (
+      <CancelPlanDialog
+        planName={plan.name}
+        periodEnd={periodEnd}
+        disabled={busy !== null}
+        onConfirm={handlers.onCancel}
+      >
+        {content}
+      </CancelPlanDialog>
+    );
+  }
+  return (
+    <Button
+      className="mt-auto"
+      variant={action.kind === 'resume' ? 'outline' : 'default'}
+      disabled={busy !== null}
+      data-testid={`plan-${action.kind}-${plan.plan_id}`}
+      onClick={() => (action.kind === 'resume' ? handlers.onResume() : handlers.onCheckout(plan))}
+    >
+      {content}
+    </Button>
+  );
+}
+
+function PlanCard({
+  plan,
+  current,
+  action,
+  periodEnd,
+  handlers,
+}: {
+  plan: Plan;
+  current: boolean;
+  action: PlanAction;
+  periodEnd: string | null;
+  handlers: PlanHandlers;
+}) {
   return (
     <li>
       <Card
@@ -48,11 +119,17 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
               </li>
             ))}
           </ul>
-          {!current && plan.price_id && (
-            <Button className="mt-auto" disabled aria-describedby="checkout-later-note">
-              Upgrade
-            </Button>
-          )}
+          <div className="mt-auto flex flex-col gap-2">
+            {action.note && (
+              <p
+                className="text-xs text-muted-foreground"
+                data-testid={`plan-note-${plan.plan_id}`}
+              >
+                {action.note}
+              </p>
+            )}
+            <PlanButton plan={plan} action={action} periodEnd={periodEnd} handlers={handlers} />
+          </div>
         </CardContent>
       </Card>
     </li>
@@ -65,16 +142,21 @@ export interface PlansCatalogueProps {
   isPending: boolean;
   error: unknown;
   onRetry: () => void;
-  currentPlan: PlanId | null;
+  subscription: Subscription | null;
+  handlers: PlanHandlers;
 }
 
-/** The plan catalogue as cards with the current plan marked; checkout comes later. */
+/**
+ * The plan catalogue as cards: price, what each includes, the current plan marked, and Buy,
+ * Change, Cancel or Resume where they apply.
+ */
 export function PlansCatalogue({
   plans,
   isPending,
   error,
   onRetry,
-  currentPlan,
+  subscription,
+  handlers,
 }: PlansCatalogueProps) {
   return (
     <section aria-labelledby="plans-heading" className="flex flex-col gap-3" data-testid="plans">
@@ -92,16 +174,23 @@ export function PlansCatalogue({
         <LoadError message={failureMessage(error, 'Could not load the plans.')} onRetry={onRetry} />
       )}
       {plans && (
-        <>
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {plans.map((plan) => (
-              <PlanCard key={plan.plan_id} plan={plan} current={plan.plan_id === currentPlan} />
-            ))}
-          </ul>
-          <p id="checkout-later-note" className="text-sm text-muted-foreground">
-            Upgrading is not available yet: checkout arrives in a later release.
-          </p>
-        </>
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {plans.map((plan) => (
+            <PlanCard
+              key={plan.plan_id}
+              plan={plan}
+              current={plan.plan_id === subscription?.plan}
+              action={planAction(plan, subscription, plans)}
+              periodEnd={subscription?.current_period_end ?? null}
+              handlers={handlers}
+            />
+          ))}
+        </ul>
+      )}
+      {subscription?.billing === 'test' && (
+        <p className="text-sm text-muted-foreground" data-testid="test-billing-note">
+          This server uses the test checkout: no money moves, and a plan you buy applies at once.
+        </p>
       )}
     </section>
   );

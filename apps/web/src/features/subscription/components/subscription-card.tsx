@@ -1,5 +1,8 @@
+import { ExternalLink } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { LoadError } from '@/components/load-error';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
@@ -8,7 +11,6 @@ import {
   selectSubscriptionPlan,
   selectSubscriptionState,
 } from '../store/subscription-slice';
-import { describeQuotas } from './quotas';
 
 const STATUS_LABELS: Record<string, string> = {
   active: 'Active',
@@ -16,12 +18,28 @@ const STATUS_LABELS: Record<string, string> = {
   canceled: 'Canceled',
 };
 
-/** The current plan, its status and quotas, from the subscription slice. */
-export function SubscriptionCard({ planNames }: { planNames: Record<string, string> }) {
+/** Props of SubscriptionCard. */
+export interface SubscriptionCardProps {
+  planNames: Record<string, string>;
+  /** Opens the provider's billing portal (Stripe only). */
+  onManageBilling: () => void;
+  manageBusy: boolean;
+}
+
+/**
+ * The current plan and its status, when it renews or ends, a change waiting for the period's
+ * end, and the billing portal where the provider has one.
+ */
+export function SubscriptionCard({
+  planNames,
+  onManageBilling,
+  manageBusy,
+}: SubscriptionCardProps) {
   const dispatch = useAppDispatch();
   const { data, status, error } = useAppSelector(selectSubscriptionState);
   const plan = useAppSelector(selectSubscriptionPlan);
   const handleRetry = () => void dispatch(fetchSubscription());
+  const nameOf = (id: string) => planNames[id] ?? id;
 
   return (
     <Card data-testid="subscription">
@@ -29,7 +47,7 @@ export function SubscriptionCard({ planNames }: { planNames: Record<string, stri
         <CardTitle>Your subscription</CardTitle>
         <CardDescription>The plan that gates documentation generation.</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-4">
         {status === 'failed' && !data && (
           <LoadError message={error ?? ''} onRetry={handleRetry} data-testid="subscription-error" />
         )}
@@ -41,26 +59,59 @@ export function SubscriptionCard({ planNames }: { planNames: Record<string, stri
           </div>
         )}
         {data && (
-          <dl className="grid gap-3 text-sm sm:grid-cols-[14rem_1fr]">
-            <dt className="text-muted-foreground">Plan</dt>
-            <dd data-testid="subscription-plan" className="font-semibold">
-              {planNames[plan ?? data.plan] ?? plan ?? data.plan}
-            </dd>
-            <dt className="text-muted-foreground">Status</dt>
-            <dd data-testid="subscription-status">{STATUS_LABELS[data.status] ?? data.status}</dd>
-            {data.current_period_end && (
-              <>
-                <dt className="text-muted-foreground">Renews</dt>
-                <dd>{formatDateTime(data.current_period_end)}</dd>
-              </>
+          <>
+            <dl className="grid gap-3 text-sm sm:grid-cols-[14rem_1fr]">
+              <dt className="text-muted-foreground">Plan</dt>
+              <dd data-testid="subscription-plan" className="font-semibold">
+                {nameOf(plan ?? data.plan)}
+              </dd>
+              <dt className="text-muted-foreground">Status</dt>
+              <dd data-testid="subscription-status" className="flex flex-wrap items-center gap-2">
+                {STATUS_LABELS[data.status] ?? data.status}
+                {data.cancel_at_period_end && (
+                  <Badge variant="warning" data-testid="subscription-ending">
+                    Cancelled: ends at the period’s end
+                  </Badge>
+                )}
+              </dd>
+              {data.current_period_end && (
+                <>
+                  <dt className="text-muted-foreground">
+                    {data.cancel_at_period_end ? 'Ends' : 'Renews'}
+                  </dt>
+                  <dd data-testid="subscription-period-end">
+                    {formatDateTime(data.current_period_end)}
+                  </dd>
+                </>
+              )}
+              {data.scheduled_plan && (
+                <>
+                  <dt className="text-muted-foreground">Then</dt>
+                  <dd data-testid="subscription-scheduled">
+                    {nameOf(data.scheduled_plan)} from the end of this period
+                  </dd>
+                </>
+              )}
+            </dl>
+            {data.status === 'past_due' && (
+              <p className="text-sm text-destructive" role="alert">
+                Your last payment did not go through, so generation is paused. Update your payment
+                method to continue.
+              </p>
             )}
-            {describeQuotas(data.quotas).map((quota) => (
-              <div key={quota.label} className="contents">
-                <dt className="text-muted-foreground">{quota.label}</dt>
-                <dd>{quota.value}</dd>
-              </div>
-            ))}
-          </dl>
+            {data.portal && (
+              <Button
+                variant="outline"
+                className="self-start"
+                disabled={manageBusy}
+                onClick={onManageBilling}
+                data-testid="manage-billing"
+              >
+                <ExternalLink aria-hidden="true" />
+                Manage billing
+              </Button>
+            )}
+          </>
         )}
       </CardContent>
     </Card>

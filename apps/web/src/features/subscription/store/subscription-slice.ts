@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice } from '@reduxjs/toolkit';
 import {
   FAILED_TO_FETCH_SUBSCRIPTION_DATA,
   type PlanId,
@@ -37,6 +37,18 @@ export const fetchSubscription = createLoadThunk<Subscription, void, State>('sub
   defaultMessage: FAILED_TO_FETCH_SUBSCRIPTION_DATA,
 });
 
+/**
+ * A subscription answered by a change (cancel, resume) rather than a fetch; use
+ * `receiveSubscription` so its plan token reaches the `ps` cookie too.
+ */
+export const subscriptionChanged = createAction<Subscription>('subscription/changed');
+
+/** Stores a subscription answer: its plan token in the `ps` cookie, the rest in the store. */
+export function receiveSubscription({ jwt, ...subscription }: SubscriptionResponse) {
+  if (jwt) setPlanToken(jwt);
+  return subscriptionChanged(subscription);
+}
+
 export const subscriptionSlice = createSlice({
   name: 'subscription',
   initialState: { ...createLoadState(), data: null } as SubscriptionState,
@@ -52,6 +64,9 @@ export const subscriptionSlice = createSlice({
         },
       },
     );
+    builder.addCase(subscriptionChanged, (state, action) => {
+      state.data = action.payload;
+    });
   },
 });
 
@@ -61,6 +76,9 @@ export const subscriptionPlanSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder.addCase(fetchSubscription.fulfilled, (state, action) => {
+      state.plan = action.payload.plan;
+    });
+    builder.addCase(subscriptionChanged, (state, action) => {
       state.plan = action.payload.plan;
     });
   },

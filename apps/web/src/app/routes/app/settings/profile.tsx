@@ -8,7 +8,7 @@ import { SCREENS } from '@/config/screens';
 import { DeleteAccountDialog } from '@/features/profile/components/delete-account-dialog';
 import { ProfileDetailsCard } from '@/features/profile/components/profile-details-card';
 import { ProfileSkeleton } from '@/features/profile/components/profile-skeleton';
-import { PurchasesCard } from '@/features/profile/components/purchases-card';
+import { PurchasesCard } from '@/components/purchases-card';
 import { fetchProfile, selectProfileState } from '@/features/profile/store/profile-slice';
 import { toast } from '@/hooks/use-toast';
 import { endAppSession } from '../../../app-data';
