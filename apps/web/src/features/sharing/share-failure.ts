@@ -1,0 +1,34 @@
+import { ApiError, failureMessage } from '@/lib/api-error';
+import { messageWithRetryAfter } from '@/lib/form-errors';
+
+/**
+ * Where a refused share call is explained: a 400 next to the field the server named (or above
+ * the form when it named none of them), a 429 above the form with how long to wait, anything
+ * else (403, 404, no answer, 5xx) in a toast.
+ */
+export type ShareFailure<Field extends string> =
+  | { at: 'field'; field: Field; message: string }
+  | { at: 'form'; message: string }
+  | { at: 'toast'; message: string };
+
+/**
+ * Sorts a failed share call. `fields` maps the first name of the server's field path to the
+ * form's field (`body.email_ids.2` → `email_ids` → `emails`); the validation message loses its
+ * `body.…:` prefix, which the field beside it already says.
+ */
+export function shareFailure<Field extends string>(
+  error: unknown,
+  fields: Readonly<Record<string, Field>>,
+  defaultMessage: string,
+): ShareFailure<Field> {
+  const message = failureMessage(error, defaultMessage);
+  if (!(error instanceof ApiError)) return { at: 'toast', message };
+  if (error.status === 429) return { at: 'form', message: messageWithRetryAfter(error) };
+  if (error.status !== 400) return { at: 'toast', message };
+  const path = error.field ?? '';
+  const shown = path && message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message;
+  const name = path.replace(/^(body|query|params)\./, '').split('.')[0] ?? '';
+  return Object.hasOwn(fields, name)
+    ? { at: 'field', field: fields[name]!, message: shown }
+    : { at: 'form', message: shown };
+}
