@@ -149,7 +149,13 @@ describe('/app/export: the Share dialog of an own folder', () => {
     await user.click(await screen.findByTestId('share-confirm'));
     await waitFor(() => expect(toggle).not.toBeChecked());
     expect(requestsTo(fetchMock, 'DELETE /api/v1/staticdocs/folder/f1/share/pub1')).toHaveLength(1);
-    expect(await findToast('The public link is off')).toBeInTheDocument();
+    // said in the dialog, not by a toast, which would take the dialog's first Escape
+    expect(within(dialog).getByTestId('share-announcement')).toHaveTextContent(
+      'The public link is off',
+    );
+    expect(screen.getByRole('region', { name: /F8/, hidden: true })).not.toHaveTextContent(
+      'The public link is off',
+    );
   });
 
   it("starts from the folder's public link and replaces a lost one after a confirmation", async () => {
@@ -418,7 +424,12 @@ describe('/app/export: the list of shares', () => {
       expect(within(dialog).getByTestId('share-row')).toHaveAttribute('data-status', 'revoked'),
     );
     expect(requestsTo(fetchMock, 'DELETE /api/v1/staticdocs/folder/f1/share/priv')).toHaveLength(1);
-    expect(await findToast('Private link revoked')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('share-announcement')).toHaveTextContent(
+      'Private link revoked',
+    );
+    // one Escape closes the dialog
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('share-dialog')).toBeNull());
   });
 
   it('pages with "Load more", and shows a failure with "Try again"', async () => {

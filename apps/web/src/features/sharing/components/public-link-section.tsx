@@ -20,6 +20,8 @@ export interface PublicLinkSectionProps {
   onPublicShareChange: (shareId: string | null) => void;
   /** A share was made or revoked (the folder's summary is read again). */
   onChanged: () => void;
+  /** Says what was done to screen readers (a toast would take the dialog's first Escape). */
+  onAnnounce: (text: string) => void;
 }
 
 /**
@@ -31,6 +33,7 @@ export function PublicLinkSection({
   publicShareId,
   onPublicShareChange,
   onChanged,
+  onAnnounce,
 }: PublicLinkSectionProps) {
   const create = useCreatePublicShare(folderId);
   const revoke = useRevokeShare(folderId);
@@ -55,6 +58,7 @@ export function PublicLinkSection({
         setLink(answer.url);
         onPublicShareChange(answer.share_id);
         onChanged();
+        onAnnounce('New public link made');
       },
       onError: report('The public link was not made'),
     });
@@ -67,7 +71,7 @@ export function PublicLinkSection({
         setLink(null);
         onPublicShareChange(null);
         onChanged();
-        toast({ title: 'The public link is off' });
+        onAnnounce('The public link is off');
       },
       onError: report('The public link was not turned off'),
     });

@@ -45,6 +45,7 @@ function ShareFolder({ folder, onChanged }: { folder: Folder; onChanged: () => v
   // What this dialog did to the public link wins over the folder's summary until that is read
   // again (undefined: nothing done here yet).
   const [publicDone, setPublicDone] = useState<{ shareId: string | null } | undefined>();
+  const [announcement, setAnnouncement] = useState('');
   const listedPublic = folder.shares.find((share) => share.kind === 'public')?.share_id ?? null;
   const publicShareId = publicDone === undefined ? listedPublic : publicDone.shareId;
 
@@ -72,6 +73,7 @@ function ShareFolder({ folder, onChanged }: { folder: Folder; onChanged: () => v
             publicShareId={publicShareId}
             onPublicShareChange={(shareId) => setPublicDone({ shareId })}
             onChanged={onChanged}
+            onAnnounce={setAnnouncement}
           />
           <div className="border-t border-border" />
         </>
@@ -85,7 +87,11 @@ function ShareFolder({ folder, onChanged }: { folder: Folder; onChanged: () => v
         ownerId={folder.owner.user_id}
         own={own}
         onRevoked={handleRevoked}
+        onAnnounce={setAnnouncement}
       />
+      <p role="status" className="sr-only" data-testid="share-announcement">
+        {announcement}
+      </p>
     </>
   );
 }

@@ -24,6 +24,8 @@ export interface ShareListProps {
   own: boolean;
   /** A share was revoked here. */
   onRevoked: (share: Share) => void;
+  /** Says what was done to screen readers (a toast would take the dialog's first Escape). */
+  onAnnounce: (text: string) => void;
 }
 
 const KIND_LABEL: Record<Share['kind'], string> = {
@@ -50,7 +52,7 @@ export function expiryText(share: Share): string {
  * expiry, opens and last opening, who used an invitation; Revoke after a confirmation. Loading,
  * empty and failed states of their own.
  */
-export function ShareList({ folderId, ownerId, own, onRevoked }: ShareListProps) {
+export function ShareList({ folderId, ownerId, own, onRevoked, onAnnounce }: ShareListProps) {
   const query = useFolderShares(folderId);
   const shares = useMemo(
     () => query.data?.pages.flatMap((page) => page.shares) ?? [],
@@ -98,6 +100,7 @@ export function ShareList({ folderId, ownerId, own, onRevoked }: ShareListProps)
               folderId={folderId}
               ownerId={ownerId}
               onRevoked={onRevoked}
+              onAnnounce={onAnnounce}
             />
           ))}
         </ul>
@@ -124,12 +127,8 @@ function ShareRow({
   folderId,
   ownerId,
   onRevoked,
-}: {
-  share: Share;
-  folderId: string;
-  ownerId: string;
-  onRevoked: (share: Share) => void;
-}) {
+  onAnnounce,
+}: Omit<ShareListProps, 'own'> & { share: Share }) {
   const revoke = useRevokeShare(folderId);
   const [confirming, setConfirming] = useState(false);
   const Icon = KIND_ICON[share.kind];
@@ -140,7 +139,11 @@ function ShareRow({
     revoke.mutate(share.share_id, {
       onSuccess: () => {
         onRevoked(share);
-        toast({ title: `${KIND_LABEL[share.kind]} revoked`, description: name });
+        onAnnounce(
+          share.kind === 'email'
+            ? `The invitation of ${name} is revoked`
+            : `${KIND_LABEL[share.kind]} revoked`,
+        );
       },
       onError: (error) => {
         const failure = shareFailure(error, {}, 'The share was not revoked');
