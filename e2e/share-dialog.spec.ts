@@ -161,6 +161,8 @@ test.describe('the Share dialog', () => {
     expect(fits.dialog).toBe(true);
     expect(fits.page).toBeLessThanOrEqual(PHONE.width);
     await keepScreenshot(page, 'share-dialog-phone');
+    await privateRow.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, 'share-dialog-phone-list');
 
     await privateRow.getByRole('button', { name: /^Revoke private link/ }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Revoke this private link?' });

@@ -88,7 +88,9 @@ export function PublicLinkSection({
         <div className="flex min-w-0 flex-col gap-1">
           <h3 id="share-public-title" className="flex items-center gap-2 font-medium">
             <Globe aria-hidden="true" className="size-4 text-muted-foreground" />
-            <Label htmlFor="share-public-switch">Public link</Label>
+            <Label htmlFor="share-public-switch" className="text-base">
+              Public link
+            </Label>
           </h3>
           <p id="share-public-hint" className="text-sm text-muted-foreground">
             {on
