@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { unique } from './app-steps';
 import { expect, keepScreenshot, test } from './fixtures';
 import { createServedRepo, type ServedRepo } from './git-repos';
-import { enterWithToken, signUpThroughApi, type ApiAccount } from './session';
+import { enterWithToken, logInThroughApi, signUpThroughApi, type ApiAccount } from './session';
 import { expectSite, invitationLinkFor, signUpFromInvitation } from './sharing-steps';
 import { apiAs, buildSiteThroughApi } from './sites';
 
@@ -142,7 +142,8 @@ test.describe('the Share dialog', () => {
     context,
     baseURL,
   }) => {
-    await enterWithToken(context, baseURL!, owner.token);
+    // the first test's browser replaced the sign-up token: a later visit logs in again
+    await enterWithToken(context, baseURL!, await logInThroughApi(baseURL!, owner.email));
     await page.setViewportSize(PHONE);
     const dialog = await openShareDialog(page, folderName);
     const privateRow = shareRow(dialog, 'private');

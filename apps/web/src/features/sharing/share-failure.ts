@@ -1,4 +1,5 @@
 import { ApiError, failureMessage } from '@/lib/api-error';
+import { toast } from '@/hooks/use-toast';
 import { messageWithRetryAfter } from '@/lib/form-errors';
 
 /**
@@ -31,4 +32,26 @@ export function shareFailure<Field extends string>(
   return Object.hasOwn(fields, name)
     ? { at: 'field', field: fields[name]!, message: shown }
     : { at: 'form', message: shown };
+}
+
+/** Where showShareFailure puts a message that is not a toast. */
+export interface ShareFailureTargets<Field extends string> {
+  /** Next to a field of the form (a 400 naming it). */
+  field?: (field: Field, message: string) => void;
+  /** Above the form (a 400 naming no field of it, a 429). */
+  form: (message: string) => void;
+}
+
+/** Shows a refused share call where shareFailure says; a toast is titled `title`. */
+export function showShareFailure<Field extends string>(
+  error: unknown,
+  fields: Readonly<Record<string, Field>>,
+  title: string,
+  show: ShareFailureTargets<Field>,
+): void {
+  const failure = shareFailure(error, fields, title);
+  if (failure.at === 'field' && show.field) show.field(failure.field, failure.message);
+  else if (failure.at === 'toast')
+    toast({ variant: 'destructive', title, description: failure.message });
+  else show.form(failure.message);
 }

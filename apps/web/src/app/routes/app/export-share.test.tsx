@@ -432,6 +432,30 @@ describe('/app/export: the list of shares', () => {
     await waitFor(() => expect(screen.queryByTestId('share-dialog')).toBeNull());
   });
 
+  it('says why a public link or a revoke was refused: 429 in the dialog, others as toasts', async () => {
+    const { user, dialog } = await openShareDialog({
+      [SHARES]: () => jsonResponse(sharesPage(listed.slice(1, 2))),
+      'POST /api/v1/staticdocs/folder/f1/share/public': () => {
+        const response = refused(429, 'Too many attempts, try again later');
+        response.headers.set('Retry-After', '30');
+        return response;
+      },
+      'DELETE /api/v1/staticdocs/folder/f1/share/priv': () => refused(404, 'Share not found'),
+    });
+    const toggle = within(dialog).getByRole('switch', { name: 'Public link' });
+    await user.click(toggle);
+    expect(await within(dialog).findByTestId('share-public-error')).toHaveTextContent(
+      'Too many attempts, try again later. Try again in 30 seconds.',
+    );
+    expect(toggle).not.toBeChecked();
+
+    const row = await within(dialog).findByTestId('share-row');
+    await user.click(within(row).getByRole('button', { name: /^Revoke private link/ }));
+    await user.click(await screen.findByTestId('share-confirm'));
+    expect(await findToast('Share not found')).toBeInTheDocument();
+    expect(row).toHaveAttribute('data-status', 'active');
+  });
+
   it('pages with "Load more", and shows a failure with "Try again"', async () => {
     let fail = true;
     const { user, dialog, fetchMock } = await openShareDialog({

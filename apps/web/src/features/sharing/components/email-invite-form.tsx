@@ -9,10 +9,9 @@ import { FormAlert } from '@/components/form-alert';
 import { SubmitButton } from '@/components/submit-button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/hooks/use-toast';
 import { useCreateEmailShares } from '../api/create-email-shares';
 import { emailAddressesError, parseEmailAddresses } from '../email-addresses';
-import { shareFailure } from '../share-failure';
+import { showShareFailure } from '../share-failure';
 
 const INVITATION_DAYS = EMAIL_INVITATION_LIFETIME_SECONDS / (24 * 60 * 60);
 const SERVER_FIELDS = { email_ids: 'emails' } as const;
@@ -62,18 +61,11 @@ export function EmailInviteForm({ folderId, onChanged }: EmailInviteFormProps) {
         setSent(answer);
         onChanged();
       },
-      onError: (failed) => {
-        const failure = shareFailure(failed, SERVER_FIELDS, 'The invitations were not sent');
-        if (failure.at === 'field') setError(failure.message);
-        else if (failure.at === 'form') setFormError(failure.message);
-        else {
-          toast({
-            variant: 'destructive',
-            title: 'The invitations were not sent',
-            description: failure.message,
-          });
-        }
-      },
+      onError: (failed) =>
+        showShareFailure(failed, SERVER_FIELDS, 'The invitations were not sent', {
+          field: (_field, message) => setError(message),
+          form: setFormError,
+        }),
     });
   };
 

@@ -13,7 +13,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { toast } from '@/hooks/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { useCreatePrivateShare } from '../api/create-private-share';
 import {
@@ -24,7 +23,7 @@ import {
   type ExpiryChoice,
 } from '../expiry';
 import { PERMISSION_TEXT } from '../permissions';
-import { shareFailure } from '../share-failure';
+import { showShareFailure } from '../share-failure';
 import { NewLink } from './new-link';
 
 type Field = 'permission' | 'expiry';
@@ -71,18 +70,11 @@ export function PrivateLinkForm({ folderId, mayGrantEditor, onChanged }: Private
           setMade(answer);
           onChanged();
         },
-        onError: (error) => {
-          const failure = shareFailure(error, SERVER_FIELDS, 'The link was not made');
-          if (failure.at === 'field') setErrors({ [failure.field]: failure.message });
-          else if (failure.at === 'form') setFormError(failure.message);
-          else {
-            toast({
-              variant: 'destructive',
-              title: 'The link was not made',
-              description: failure.message,
-            });
-          }
-        },
+        onError: (error) =>
+          showShareFailure(error, SERVER_FIELDS, 'The link was not made', {
+            field: (field, message) => setErrors({ [field]: message }),
+            form: setFormError,
+          }),
       },
     );
   };

@@ -6,10 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { toast } from '@/hooks/use-toast';
 import { useCreatePublicShare } from '../api/create-public-share';
 import { useRevokeShare } from '../api/revoke-share';
-import { shareFailure } from '../share-failure';
+import { showShareFailure } from '../share-failure';
 import { NewLink } from './new-link';
 
 /** Props of PublicLinkSection. */
@@ -43,14 +42,8 @@ export function PublicLinkSection({
   const on = publicShareId !== null;
   const pending = create.isPending || revoke.isPending;
 
-  const report = (title: string) => (error: unknown) => {
-    const failure = shareFailure(error, {}, title);
-    if (failure.at === 'toast') {
-      toast({ variant: 'destructive', title, description: failure.message });
-    } else {
-      setFormError(failure.message);
-    }
-  };
+  const report = (title: string) => (error: unknown) =>
+    showShareFailure(error, {}, title, { form: setFormError });
   const handleMake = () => {
     setFormError(null);
     create.mutate(undefined, {

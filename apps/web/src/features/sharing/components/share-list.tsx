@@ -145,14 +145,13 @@ function ShareRow({
             : `${KIND_LABEL[share.kind]} revoked`,
         );
       },
-      onError: (error) => {
-        const failure = shareFailure(error, {}, 'The share was not revoked');
+      onError: (error) =>
+        // a row has no form: a refusal of any kind (a 429 too) is said in a toast
         toast({
           variant: 'destructive',
           title: `${KIND_LABEL[share.kind]} not revoked`,
-          description: failure.message,
-        });
-      },
+          description: shareFailure(error, {}, 'The share was not revoked').message,
+        }),
     });
 
   return (
