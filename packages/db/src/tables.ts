@@ -27,6 +27,8 @@ export const TABLE_NAMES = [
   'subscriptions',
   'jobs',
   'events',
+  'activity_daily',
+  'coverage_snapshots',
   'throttle_events',
 ] as const satisfies readonly TableName[];
 

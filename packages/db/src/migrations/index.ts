@@ -12,6 +12,7 @@ import { objectSearch } from './0009-object-search';
 import { compilationRevision } from './0010-compilation-revision';
 import { jobFairness } from './0011-job-fairness';
 import { folderBuilds } from './0012-folder-builds';
+import { activity } from './0015-activity';
 
 /**
  * Every migration, in order, listed in code rather than read from a folder so the server bundle
@@ -31,6 +32,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0010-compilation-revision': compilationRevision(),
     '0011-job-fairness': jobFairness(dialect),
     '0012-folder-builds': folderBuilds(),
+    // 0013 and 0014 are taken by other branches (folder sharing, plans); the lead merges them in
+    '0015-activity': activity(dialect),
   };
 }
 
