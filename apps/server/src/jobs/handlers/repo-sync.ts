@@ -6,6 +6,7 @@ import { findRepoIndex } from '../../repositories/code-index-repository';
 import { listingBaseOf, scriptLanguages, storeListing } from '../../services/repos/listing';
 import { localGit, transferOptions } from '../../services/repos/repo-git';
 import { repoDirectory } from '../../services/repos/repo-paths';
+import { recordEvent } from '../../services/activity/record-event';
 import type { RepoSyncPayload } from '../definitions/repo-sync';
 import { PermanentJobError } from '../job-definition';
 import type { JobHandler } from '../job-definition';
@@ -41,11 +42,22 @@ export function repoSyncHandler(deps: JobDeps): JobHandler<RepoSyncPayload> {
       });
       const now = nowIso();
       if (head === repo.head_commit && (await isCommitListed(deps.db, repoId, head))) {
-        const exists = await updateRepo(deps.db, repoId, {
-          status: 'connected',
-          error: null,
-          last_synced_at: now,
-          updated_at: now,
+        const exists = await deps.db.transaction().execute(async (trx) => {
+          const updated = await updateRepo(trx, repoId, {
+            status: 'connected',
+            error: null,
+            last_synced_at: now,
+            updated_at: now,
+          });
+          if (updated) {
+            await recordEvent(deps, trx, {
+              userId,
+              kind: 'repo.synced',
+              subject: repoId,
+              data: { name: repo.name, commit_id: head, changed: false },
+            });
+          }
+          return updated;
         });
         if (!exists) return REPO_GONE;
         // A commit listed before live docs existed (or whose indexing failed) gets indexed now.
@@ -62,15 +74,24 @@ export function repoSyncHandler(deps: JobDeps): JobHandler<RepoSyncPayload> {
       await reportProgress(2, 3, 'Storing files');
       signal.throwIfAborted();
       const listing = { repoId, commitId: head, entries, base, scripts };
-      const exists = await storeListing(deps.db, listing, (trx) =>
-        updateRepo(trx, repoId, {
+      const exists = await storeListing(deps.db, listing, async (trx) => {
+        const updated = await updateRepo(trx, repoId, {
           head_commit: head,
           status: 'connected',
           error: null,
           last_synced_at: now,
           updated_at: now,
-        }),
-      );
+        });
+        if (updated) {
+          await recordEvent(deps, trx, {
+            userId,
+            kind: 'repo.synced',
+            subject: repoId,
+            data: { name: repo.name, commit_id: head, changed: true },
+          });
+        }
+        return updated;
+      });
       if (!exists) return REPO_GONE;
       const indexed = await indexAfterMove(deps, {
         userId,
