@@ -96,7 +96,8 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Which first-run steps (connect, generate, pocket, site, share) the caller has done',
+        summary:
+          'Which first-run steps (connect, generate, pocket, site, share) the caller has done',
         response: { 200: activityChecklistSchema },
       },
     },
