@@ -53,7 +53,13 @@ export type ActivityEventKind = z.infer<typeof activityEventKindSchema>;
 
 /** The kinds an activity filter groups under one name. */
 export const ACTIVITY_CATEGORIES = {
-  repositories: ['repo.connected', 'repo.synced', 'repo.branch_switched', 'repo.deleted', 'repo.indexed'],
+  repositories: [
+    'repo.connected',
+    'repo.synced',
+    'repo.branch_switched',
+    'repo.deleted',
+    'repo.indexed',
+  ],
   docs: ['docs.generated', 'doc.edited', 'doc.reviewed'],
   pockets: ['compilation.created', 'compilation.changed', 'compilation.deleted'],
   sites: ['site.built', 'site.viewed', 'share.created', 'share.opened', 'share.revoked'],
@@ -209,9 +215,7 @@ export const docsMetricsSchema = seriesFrameSchema
       reviewed: z.number().int(),
     }),
     /** Fields saved per person in the range, most first. */
-    people: z.array(
-      z.object({ user_id: z.string(), name: z.string(), edits: z.number().int() }),
-    ),
+    people: z.array(z.object({ user_id: z.string(), name: z.string(), edits: z.number().int() })),
   })
   .meta({ id: 'DocsMetrics' });
 export type DocsMetrics = z.infer<typeof docsMetricsSchema>;

@@ -51,8 +51,7 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
   const events = new TaskEventBus({ db, dialect, databaseUrl: config.databaseUrl, log });
   const queue = new JobQueue({ db, registry, events });
   const activity =
-    options.activity ??
-    new ActivityFeed({ db, dialect, databaseUrl: config.databaseUrl, log });
+    options.activity ?? new ActivityFeed({ db, dialect, databaseUrl: config.databaseUrl, log });
   registerApplicationJobs(registry, {
     db,
     config,

@@ -16,11 +16,15 @@ export interface SnapshotWrite {
 
 /** Writes the repository's counts for the day, replacing an earlier snapshot of that day. */
 export async function upsertCoverageSnapshot(db: Db, snapshot: SnapshotWrite): Promise<void> {
-  const { repo_id, day, ...counts } = snapshot;
+  const { commit_id, objects, documented, stale, docs_revision, taken_at } = snapshot;
   await db
     .insertInto('coverage_snapshots')
     .values(snapshot)
-    .onConflict((conflict) => conflict.columns(['repo_id', 'day']).doUpdateSet(counts))
+    .onConflict((conflict) =>
+      conflict
+        .columns(['repo_id', 'day'])
+        .doUpdateSet({ commit_id, objects, documented, stale, docs_revision, taken_at }),
+    )
     .execute();
 }
 

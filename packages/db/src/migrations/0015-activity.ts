@@ -56,7 +56,11 @@ export function activity(dialect: Dialect): Migration {
           'actor_id',
         ])
         .execute();
-      await db.schema.createIndex('activity_daily_day').on('activity_daily').column('day').execute();
+      await db.schema
+        .createIndex('activity_daily_day')
+        .on('activity_daily')
+        .column('day')
+        .execute();
 
       await db.schema
         .createTable('coverage_snapshots')
