@@ -175,7 +175,8 @@ export async function writeGeneratedFile(
     }
     if (counts.charged > 0) await addGenerationUsage(trx, userId, usageMonth(), counts.charged);
     if (counts.fieldsWritten > 0) {
-      const single = objects.length === 1 ? objects[0] : undefined;
+      // a regeneration (no task) names its one object
+      const single = objects.length === 1 && !run.taskId ? objects[0] : undefined;
       await recordEvent(deps, trx, {
         userId,
         kind: 'docs.generated',

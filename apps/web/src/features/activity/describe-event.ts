@@ -79,7 +79,7 @@ export function describeEvent(event: ActivityEvent, names: EventNames = {}): Eve
       );
     case 'docs.generated': {
       const files = typeof data.files === 'number' ? data.files : 1;
-      if (files === 1 && typeof data.name === 'string') {
+      if (files === 1 && data.task_id == null && typeof data.name === 'string') {
         return describe(`Regenerated the docs of ${data.name} in ${repoOfDocs}`, docsLink);
       }
       const where =
