@@ -69,7 +69,7 @@ export async function addDailyCount(
     .insertInto('activity_daily')
     .values({ ...count, events })
     .onConflict((conflict) =>
-      conflict.columns(['user_id', 'day', 'kind', 'scope', 'subject', 'actor_id']).doUpdateSet({
+      conflict.columns(['user_id', 'kind', 'day', 'scope', 'subject', 'actor_id']).doUpdateSet({
         events: (eb) => eb('activity_daily.events', '+', eb.ref('excluded.events')),
         amount: (eb) => eb('activity_daily.amount', '+', eb.ref('excluded.amount')),
       }),
@@ -109,21 +109,39 @@ export async function listEvents(
   return rows.map(eventRow);
 }
 
-/** The user's daily counts of these kinds between two days (both included). */
-export async function listDailyCounts(
+/** Columns daily counts can be summed by. */
+export type DailyKey = 'day' | 'kind' | 'scope' | 'subject' | 'actor_id';
+
+/** Daily counts summed over every column but `by` (so a row per distinct value of those). */
+export type DailySum<K extends DailyKey> = Pick<ActivityDaily, K> & {
+  events: number;
+  amount: number;
+};
+
+/**
+ * The user's daily counts of these kinds between two days (both included), summed by the
+ * columns `by`: a series reads a row per day and kind, not one per subject and person.
+ */
+export async function sumDailyCounts<K extends DailyKey>(
   db: Db,
   userId: string,
   filter: { from: string; to: string; kinds: readonly string[]; scope?: string },
-): Promise<ActivityDaily[]> {
+  by: readonly K[],
+): Promise<DailySum<K>[]> {
   let query = db
     .selectFrom('activity_daily')
-    .selectAll()
+    .select(by)
+    .select((eb) => [eb.fn.sum<number | string>('events').as('events')])
+    .select((eb) => [eb.fn.sum<number | string>('amount').as('amount')])
     .where('user_id', '=', userId)
+    .where('kind', 'in', filter.kinds)
     .where('day', '>=', filter.from)
-    .where('day', '<=', filter.to)
-    .where('kind', 'in', filter.kinds);
+    .where('day', '<=', filter.to);
   if (filter.scope !== undefined) query = query.where('scope', '=', filter.scope);
-  const rows = await query.execute();
+  const rows = (await query.groupBy(by).execute()) as unknown as (Pick<ActivityDaily, K> & {
+    events: number | string;
+    amount: number | string;
+  })[];
   return rows.map((row) => ({ ...row, events: Number(row.events), amount: Number(row.amount) }));
 }
 

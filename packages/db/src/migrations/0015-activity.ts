@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../dialect';
 import { columnTypes, nowColumn } from './column-types';
@@ -10,7 +11,7 @@ type Db = Kysely<unknown>;
  * it counts for (`amount`: fields written by a generation, else 1), with indexes for the feed's
  * filters and for the retention purge. `activity_daily` holds the same events counted per UTC day,
  * written in the event's transaction, so a metrics range reads a few rows per day whatever the
- * number of events. `coverage_snapshots` keeps each repository's object, documented and stale
+ * number of events (SQLite keeps it as its key, WITHOUT ROWID). `coverage_snapshots` keeps each repository's object, documented and stale
  * counts as they were at the end of each day something changed them (index, generation, edit,
  * review).
  */
@@ -36,7 +37,9 @@ export function activity(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('events_created_at').on('events').column('created_at').execute();
 
-      await db.schema
+      // the key starts with the kind: a series reads one kind's days as one range of the key;
+      // on SQLite the table is the key (WITHOUT ROWID), so that range holds the counts too
+      let daily = db.schema
         .createTable('activity_daily')
         .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('day', 'text', (c) => c.notNull())
@@ -49,13 +52,14 @@ export function activity(dialect: Dialect): Migration {
         .addColumn('amount', 'bigint', (c) => c.notNull().defaultTo(0))
         .addPrimaryKeyConstraint('activity_daily_pkey', [
           'user_id',
-          'day',
           'kind',
+          'day',
           'scope',
           'subject',
           'actor_id',
-        ])
-        .execute();
+        ]);
+      if (dialect === 'sqlite') daily = daily.modifyEnd(sql`without rowid`);
+      await daily.execute();
       await db.schema
         .createIndex('activity_daily_day')
         .on('activity_daily')

@@ -9,8 +9,8 @@ import type {
 import type { CoverageSnapshot } from '@codedocs/db';
 import {
   folderNamesOfOwner,
-  listDailyCounts,
   sharesOfOwner,
+  sumDailyCounts,
   userNames,
 } from '../../repositories/activity-repository';
 import {
@@ -107,24 +107,22 @@ export async function docsMetrics(
   query: ActivityRangeQuery,
 ): Promise<DocsMetrics> {
   const buckets = new Buckets(query.from, query.to, query.bucket);
-  const rows = await listDailyCounts(deps.db, userId, {
-    from: query.from,
-    to: query.to,
-    kinds: DOC_KINDS,
-    scope: query.scope,
-  });
+  const filter = { from: query.from, to: query.to, kinds: DOC_KINDS, scope: query.scope };
+  const rows = await sumDailyCounts(deps.db, userId, filter, ['day', 'kind']);
   const series = { generated: buckets.zeros(), edited: buckets.zeros(), reviewed: buckets.zeros() };
-  const editsBy = new Map<string, number>();
   for (const row of rows) {
     const at = buckets.indexOf(row.day);
     if (at < 0) continue;
     if (row.kind === 'docs.generated') series.generated[at]! += row.amount;
     else if (row.kind === 'doc.reviewed') series.reviewed[at]! += row.events;
-    else {
-      series.edited[at]! += row.events;
-      if (row.actor_id) editsBy.set(row.actor_id, (editsBy.get(row.actor_id) ?? 0) + row.events);
-    }
+    else series.edited[at]! += row.events;
   }
+  const editors = await sumDailyCounts(deps.db, userId, { ...filter, kinds: ['doc.edited'] }, [
+    'actor_id',
+  ]);
+  const editsBy = new Map(
+    editors.filter((row) => row.actor_id !== '').map((row) => [row.actor_id, row.events]),
+  );
   const names = await userNames(deps.db, [...editsBy.keys()]);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   return {
@@ -151,12 +149,12 @@ export async function viewsMetrics(
   query: ActivityRangeQuery,
 ): Promise<ViewsMetrics> {
   const buckets = new Buckets(query.from, query.to, query.bucket);
-  const rows = await listDailyCounts(deps.db, userId, {
-    from: query.from,
-    to: query.to,
-    kinds: SITE_VIEW_KINDS,
-    scope: query.scope,
-  });
+  const rows = await sumDailyCounts(
+    deps.db,
+    userId,
+    { from: query.from, to: query.to, kinds: SITE_VIEW_KINDS, scope: query.scope },
+    ['day', 'kind', 'scope', 'subject'],
+  );
   const views = buckets.zeros();
   const folders = new Map<string, number[]>();
   const shares = new Map<string, { folder: string; views: number[] }>();
