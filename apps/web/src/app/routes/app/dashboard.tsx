@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { ActivityEvent } from '@codedocs/contract';
 import { FileText, FolderGit2, Globe, Package, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -27,6 +27,8 @@ const QUICK_ACTIONS: { label: string; to: string; icon: LucideIcon; testId: stri
 
 /** Kinds after which the repository counts (coverage, stale) are read again. */
 const COUNTS_CHANGE = /^(repo\.|docs\.|doc\.)/;
+/** A generation sends an event per file: the counts are read again at most this often. */
+const COUNTS_REFRESH_MS = 5000;
 
 /**
  * `/app/dashboard`: what to do next (first-run checklist, quick actions) and how the docs are
@@ -42,9 +44,20 @@ export function DashboardScreen() {
     if (repos.status === 'idle') void dispatch(fetchRepos());
   }, [dispatch, repos.status]);
 
+  const countsRefresh = useRef<{ at: number; timer?: ReturnType<typeof setTimeout> }>({ at: 0 });
+  useEffect(() => () => clearTimeout(countsRefresh.current.timer), []);
   const handleEvents = useCallback(
     (events: ActivityEvent[]) => {
-      if (events.some((event) => COUNTS_CHANGE.test(event.kind))) void dispatch(refreshRepos());
+      const state = countsRefresh.current;
+      if (!events.some((event) => COUNTS_CHANGE.test(event.kind)) || state.timer) return;
+      const refresh = () => {
+        state.timer = undefined;
+        state.at = Date.now();
+        void dispatch(refreshRepos());
+      };
+      const wait = state.at + COUNTS_REFRESH_MS - Date.now();
+      if (wait <= 0) refresh();
+      else state.timer = setTimeout(refresh, wait);
     },
     [dispatch],
   );
