@@ -9,23 +9,16 @@
 // recordEvent writes), not made through a million API calls: what is measured is the reads. With
 // BENCH_DATABASE_URL=postgres://… it runs on a fresh PostgreSQL database on that server.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createDatabase } from '@codedocs/db';
-import type { DatabaseHandle } from '@codedocs/db';
+import type { DatabaseHandle, NewActivityEvent } from '@codedocs/db';
 import { measureEndpoints } from './http-load';
-import { createBenchDatabase } from './repos-postgres';
+import { api, createBenchAccount, expectStatus } from './repos-server';
 import {
-  api,
-  createBenchAccount,
-  expectStatus,
-  MemorySampler,
-  startBenchServer,
-} from './repos-server';
-
-const root = join(import.meta.dirname, '..');
-const postgresAdminUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
+  databaseLabel,
+  random,
+  reportLoads,
+  runSeededBench,
+  type SeededBench,
+} from './seeded-server';
 const EVENTS = Number(process.env.BENCH_METRICS_EVENTS ?? 1_000_000);
 const OTHER_USER_EVENTS = Math.round(EVENTS / 10);
 const DAYS = 365;
@@ -37,18 +30,6 @@ const BUDGET_P99_MS = 50;
 const DAY_MS = 86_400_000;
 
 const count = (n: number) => n.toLocaleString('en-US');
-const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-
-/** A small deterministic generator (mulberry32), so every run seeds the same events. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Kinds in the proportions a busy account might see. */
 const MIX: [string, number][] = [
@@ -91,8 +72,15 @@ async function seedEvents(
   const next = random(seed);
   const now = Date.now();
   const daily = new Map<string, { key: string[]; events: number; amount: number }>();
+  // a transaction per 100 batches: committing each INSERT alone would take most of the seeding
+  const flush = async (rows: NewActivityEvent[][]) => {
+    await db.transaction().execute(async (trx) => {
+      for (const batch of rows) await trx.insertInto('events').values(batch).execute();
+    });
+  };
+  let batches: NewActivityEvent[][] = [];
   for (let start = 0; start < total; start += BATCH) {
-    const rows = [];
+    const rows: NewActivityEvent[] = [];
     for (let i = start; i < Math.min(total, start + BATCH); i++) {
       let pick = next() * WEIGHTS;
       const kind = MIX.find(([, weight]) => (pick -= weight) < 0)?.[0] ?? 'doc.edited';
@@ -139,8 +127,13 @@ async function seedEvents(
         if (kind === 'site.viewed' || kind === 'share.opened') recent.views += 1;
       }
     }
-    await db.insertInto('events').values(rows).execute();
+    batches.push(rows);
+    if (batches.length === 100) {
+      await flush(batches);
+      batches = [];
+    }
   }
+  await flush(batches);
   await insertBatched([...daily.values()], (batch) =>
     db
       .insertInto('activity_daily')
@@ -234,139 +227,109 @@ async function seedPeople(database: DatabaseHandle): Promise<string[]> {
   return people.map((person) => person.id);
 }
 
-async function run(work: string): Promise<void> {
+async function run({ server, database, memory }: SeededBench): Promise<void> {
   console.log(
-    `Metrics benchmark: the activity endpoints at 200 concurrent requests with ${count(EVENTS)} events of one user over ${DAYS} days (and ${count(OTHER_USER_EVENTS)} of another), through the real server (${postgresAdminUrl ? 'PostgreSQL, a fresh database on BENCH_DATABASE_URL' : 'SQLite'})`,
+    `Metrics benchmark: the activity endpoints at 200 concurrent requests with ${count(EVENTS)} events of one user over ${DAYS} days (and ${count(OTHER_USER_EVENTS)} of another), through the real server (${databaseLabel})`,
   );
-  const dataDir = join(work, 'data');
-  const benchDatabase = postgresAdminUrl ? await createBenchDatabase(postgresAdminUrl) : undefined;
-  const server = await startBenchServer(root, dataDir, benchDatabase?.url).catch(async (error) => {
-    await benchDatabase?.drop();
-    throw error;
-  });
-  const database = createDatabase({ databaseUrl: benchDatabase?.url, dataDir });
-  const memory = new MemorySampler(server.pid);
-  try {
-    const account = await createBenchAccount(server);
-    const { id: userId } = await database.db
-      .selectFrom('users')
-      .select('id')
-      .orderBy('created_at', 'desc')
-      .executeTakeFirstOrThrow();
-    const seedStarted = performance.now();
-    const people = await seedPeople(database);
-    const mine = await seedTargets(database, userId, 'bench');
-    const since = dayOf(Date.now() - 29 * DAY_MS);
-    const recent = { since, generated: 0, edited: 0, views: 0 };
-    await seedEvents(database, userId, EVENTS, { ...mine, people }, 7, recent);
-    const other = people[0]!;
-    const theirs = await seedTargets(database, other, 'other');
-    await seedEvents(database, other, OTHER_USER_EVENTS, { ...theirs, people: [other] }, 8);
-    console.log(
-      `  seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s: ${count(EVENTS + OTHER_USER_EVENTS)} events, ${count(2 * REPOSITORIES * DAYS)} coverage snapshots\n`,
-    );
+  const account = await createBenchAccount(server);
+  const { id: userId } = await database.db
+    .selectFrom('users')
+    .select('id')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  const seedStarted = performance.now();
+  const people = await seedPeople(database);
+  const mine = await seedTargets(database, userId, 'bench');
+  const since = dayOf(Date.now() - 29 * DAY_MS);
+  const recent = { since, generated: 0, edited: 0, views: 0 };
+  await seedEvents(database, userId, EVENTS, { ...mine, people }, 7, recent);
+  const other = people[0]!;
+  const theirs = await seedTargets(database, other, 'other');
+  await seedEvents(database, other, OTHER_USER_EVENTS, { ...theirs, people: [other] }, 8);
+  console.log(
+    `  seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s: ${count(EVENTS + OTHER_USER_EVENTS)} events, ${count(2 * REPOSITORIES * DAYS)} coverage snapshots\n`,
+  );
 
-    const today = dayOf(Date.now());
-    const range = (days: number, bucket: 'day' | 'week') =>
-      `from=${dayOf(Date.now() - (days - 1) * DAY_MS)}&to=${today}&bucket=${bucket}`;
-    // what the endpoints answer, checked once before they are loaded
-    const docs = expectStatus(
-      await api<{ totals: { generated: number; edited: number }; people: unknown[] }>(
-        server,
-        'GET',
-        `/api/v1/activity/docs?${range(30, 'day')}`,
-        { token: account.token },
-      ),
-      200,
-      'docs metrics',
+  const today = dayOf(Date.now());
+  const range = (days: number, bucket: 'day' | 'week') =>
+    `from=${dayOf(Date.now() - (days - 1) * DAY_MS)}&to=${today}&bucket=${bucket}`;
+  // what the endpoints answer, checked once before they are loaded
+  const docs = expectStatus(
+    await api<{ totals: { generated: number; edited: number }; people: unknown[] }>(
+      server,
+      'GET',
+      `/api/v1/activity/docs?${range(30, 'day')}`,
+      { token: account.token },
+    ),
+    200,
+    'docs metrics',
+  );
+  if (docs.totals.generated !== recent.generated || docs.totals.edited !== recent.edited) {
+    throw new Error(
+      `docs metrics answered ${JSON.stringify(docs.totals)}, seeded ${recent.generated} generated and ${recent.edited} edited`,
     );
-    if (docs.totals.generated !== recent.generated || docs.totals.edited !== recent.edited) {
-      throw new Error(
-        `docs metrics answered ${JSON.stringify(docs.totals)}, seeded ${recent.generated} generated and ${recent.edited} edited`,
-      );
-    }
-    if (docs.people.length !== PEOPLE) {
-      throw new Error(`docs metrics name ${docs.people.length} editors of ${PEOPLE}`);
-    }
-    const views = expectStatus(
-      await api<{ totals: { views: number } }>(
-        server,
-        'GET',
-        `/api/v1/activity/views?${range(30, 'day')}`,
-        { token: account.token },
-      ),
-      200,
-      'views metrics',
-    );
-    if (views.totals.views !== recent.views) {
-      throw new Error(`views metrics answered ${views.totals.views}, seeded ${recent.views}`);
-    }
-    const coverage = expectStatus(
-      await api<{ repositories: { points: unknown[] }[] }>(
-        server,
-        'GET',
-        `/api/v1/activity/coverage?${range(365, 'week')}`,
-        { token: account.token },
-      ),
-      200,
-      'coverage metrics',
-    );
-    if (coverage.repositories.length !== REPOSITORIES) {
-      throw new Error(`coverage lists ${coverage.repositories.length} repositories`);
-    }
-    const feed = expectStatus(
-      await api<{ events: unknown[]; cursor: string | null }>(
-        server,
-        'GET',
-        '/api/v1/activity/events?limit=30',
-        { token: account.token },
-      ),
-      200,
-      'feed',
-    );
-    if (feed.events.length !== 30 || !feed.cursor) {
-      throw new Error(`the feed answered ${feed.events.length} events`);
-    }
-
-    const endpoints: [string, string][] = [
-      ['health (the floor)', '/api/health'],
-      ['feed (30)', '/api/v1/activity/events?limit=30'],
-      ['feed, a later page', `/api/v1/activity/events?limit=30&cursor=${feed.cursor}`],
-      ['feed category=docs', '/api/v1/activity/events?limit=30&category=docs'],
-      ['feed category=billing (none)', '/api/v1/activity/events?limit=30&category=billing'],
-      ['feed one repository', `/api/v1/activity/events?limit=30&scope=${mine.repos[0]}`],
-      ['docs, 30 days', `/api/v1/activity/docs?${range(30, 'day')}`],
-      ['docs, a year by week', `/api/v1/activity/docs?${range(365, 'week')}`],
-      ['views, 90 days', `/api/v1/activity/views?${range(90, 'day')}`],
-      ['views, a year by week', `/api/v1/activity/views?${range(365, 'week')}`],
-      ['coverage, 30 days', `/api/v1/activity/coverage?${range(30, 'day')}`],
-      ['coverage, a year by week', `/api/v1/activity/coverage?${range(365, 'week')}`],
-      ['checklist', '/api/v1/activity/checklist'],
-    ];
-    memory.phase();
-    const over = await measureEndpoints(server, account, endpoints, BUDGET_P99_MS);
-    console.log(`\n  server peak memory under load: ${mb(memory.phase().serverKb)}`);
-    console.log(
-      over.length
-        ? `  NOTE: over the DESIGN.md section 9 budget (p99 ${BUDGET_P99_MS} ms): ${over.join('; ')}`
-        : `  every endpoint within the DESIGN.md section 9 budget (p99 ${BUDGET_P99_MS} ms)`,
-    );
-  } finally {
-    memory.stop();
-    await database.destroy();
-    await server.stop();
-    await benchDatabase?.drop();
   }
+  if (docs.people.length !== PEOPLE) {
+    throw new Error(`docs metrics name ${docs.people.length} editors of ${PEOPLE}`);
+  }
+  const views = expectStatus(
+    await api<{ totals: { views: number } }>(
+      server,
+      'GET',
+      `/api/v1/activity/views?${range(30, 'day')}`,
+      { token: account.token },
+    ),
+    200,
+    'views metrics',
+  );
+  if (views.totals.views !== recent.views) {
+    throw new Error(`views metrics answered ${views.totals.views}, seeded ${recent.views}`);
+  }
+  const coverage = expectStatus(
+    await api<{ repositories: { points: unknown[] }[] }>(
+      server,
+      'GET',
+      `/api/v1/activity/coverage?${range(365, 'week')}`,
+      { token: account.token },
+    ),
+    200,
+    'coverage metrics',
+  );
+  if (coverage.repositories.length !== REPOSITORIES) {
+    throw new Error(`coverage lists ${coverage.repositories.length} repositories`);
+  }
+  const feed = expectStatus(
+    await api<{ events: unknown[]; cursor: string | null }>(
+      server,
+      'GET',
+      '/api/v1/activity/events?limit=30',
+      { token: account.token },
+    ),
+    200,
+    'feed',
+  );
+  if (feed.events.length !== 30 || !feed.cursor) {
+    throw new Error(`the feed answered ${feed.events.length} events`);
+  }
+
+  const endpoints: [string, string][] = [
+    ['health (the floor)', '/api/health'],
+    ['feed (30)', '/api/v1/activity/events?limit=30'],
+    ['feed, a later page', `/api/v1/activity/events?limit=30&cursor=${feed.cursor}`],
+    ['feed category=docs', '/api/v1/activity/events?limit=30&category=docs'],
+    ['feed category=billing (none)', '/api/v1/activity/events?limit=30&category=billing'],
+    ['feed one repository', `/api/v1/activity/events?limit=30&scope=${mine.repos[0]}`],
+    ['docs, 30 days', `/api/v1/activity/docs?${range(30, 'day')}`],
+    ['docs, a year by week', `/api/v1/activity/docs?${range(365, 'week')}`],
+    ['views, 90 days', `/api/v1/activity/views?${range(90, 'day')}`],
+    ['views, a year by week', `/api/v1/activity/views?${range(365, 'week')}`],
+    ['coverage, 30 days', `/api/v1/activity/coverage?${range(30, 'day')}`],
+    ['coverage, a year by week', `/api/v1/activity/coverage?${range(365, 'week')}`],
+    ['checklist', '/api/v1/activity/checklist'],
+  ];
+  memory.phase();
+  const over = await measureEndpoints(server, account, endpoints, BUDGET_P99_MS);
+  reportLoads(memory, over, BUDGET_P99_MS);
 }
 
-const work = mkdtempSync(join(tmpdir(), 'bench-metrics-'));
-try {
-  await run(work);
-} catch (error) {
-  console.error(
-    `\nbench:metrics failed: ${error instanceof Error ? error.message : String(error)}`,
-  );
-  process.exitCode = 1;
-} finally {
-  rmSync(work, { recursive: true, force: true });
-}
+await runSeededBench('bench:metrics', run);

@@ -5,7 +5,6 @@ import {
   docsMetricsSchema,
   viewsMetricsSchema,
 } from '@codedocs/contract';
-import type { ActivityEvent } from '@codedocs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertCoverageSnapshot } from '../../repositories/coverage-repository';
 import type { ActivityEventInput } from '../../services/activity/activity-feed';
@@ -13,32 +12,15 @@ import { recordEvent } from '../../services/activity/record-event';
 import { purgeOldActivity } from '../../services/activity/retention';
 import { bearer, createVerifiedUser } from '../../test/accounts';
 import { eventually } from '../../test/jobs';
+import { readEventStream } from '../../test/event-stream';
 import { createTestApp, testDialects } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 
 const dialects = await testDialects();
 
-/** Reads the event stream as the SPA does, collecting `activity` events. */
-function readActivity(response: Response) {
-  const events: ActivityEvent[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: '', done: true }));
-      if (done) return;
-      buffer += value;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = /^event: activity\ndata: (.*)$/s.exec(block);
-        if (data) events.push(activityEventSchema.parse(JSON.parse(data[1]!)));
-      }
-    }
-  })();
-  return events;
-}
+/** The `activity` events of a stream, as the SPA reads them. */
+const readActivity = (response: Response) =>
+  readEventStream(response, 'activity', (data) => activityEventSchema.parse(data)).events;
 
 describe.each(dialects)('activity events and metrics on %s', (dialect) => {
   let testApp: TestApp;

@@ -1,9 +1,8 @@
-import { EventEmitter } from 'node:events';
 import type { ActivityEvent, ActivityEventKind } from '@codedocs/contract';
-import { listenForNotifications } from '@codedocs/db';
-import type { Dialect, NotificationListener } from '@codedocs/db';
+import type { Dialect } from '@codedocs/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../auth/random-id';
+import { UserFanout } from '../../jobs/user-fanout';
 import { presentActivityEvent } from '../../presenters/activity-presenter';
 import { addDailyCount, findEvent, insertEvent } from '../../repositories/activity-repository';
 import type { Db } from '../../repositories/db';
@@ -67,13 +66,17 @@ export interface ActivityFeedOptions {
  * go of the connection, and delivered only if it is there.
  */
 export class ActivityFeed {
-  private readonly emitter = new EventEmitter();
-  private listener: NotificationListener | undefined;
-  private closed = false;
+  private readonly fanout: UserFanout<ActivityEvent>;
 
   constructor(private readonly options: ActivityFeedOptions) {
-    // one listener per open stream
-    this.emitter.setMaxListeners(0);
+    const { dialect, databaseUrl, log } = options;
+    this.fanout = new UserFanout({
+      dialect,
+      databaseUrl,
+      log,
+      channel: ACTIVITY_CHANNEL,
+      what: 'activity event',
+    });
   }
 
   /**
@@ -118,31 +121,22 @@ export class ActivityFeed {
 
   /** Starts receiving other processes' events (PostgreSQL only; the API process calls this). */
   async listen(): Promise<void> {
-    const { dialect, databaseUrl, log } = this.options;
-    if (dialect !== 'postgres' || !databaseUrl || this.listener || this.closed) return;
-    this.listener = await listenForNotifications(databaseUrl, ACTIVITY_CHANNEL, {
-      onNotification: (payload) => void this.receive(payload),
-      onError: (error) => log.warn({ err: error }, 'activity event connection lost; reconnecting'),
-    });
+    await this.fanout.listen((payload) => void this.receive(payload));
   }
 
   /** Calls `listener` with each new event of the user until the returned function is called. */
   subscribe(userId: string, listener: Listener): () => void {
-    this.emitter.on(userId, listener);
-    return () => this.emitter.off(userId, listener);
+    return this.fanout.subscribe(userId, listener);
   }
 
   /** How many streams follow a user's events. */
   subscriberCount(userId: string): number {
-    return this.emitter.listenerCount(userId);
+    return this.fanout.subscriberCount(userId);
   }
 
   /** Stops listening and drops every subscriber. */
   async close(): Promise<void> {
-    this.closed = true;
-    this.emitter.removeAllListeners();
-    await this.listener?.close();
-    this.listener = undefined;
+    await this.fanout.close();
   }
 
   private async receive(payload: string): Promise<void> {
@@ -157,14 +151,14 @@ export class ActivityFeed {
 
   /** Reads a committed event and hands it to the user's subscribers; a rolled-back one is absent. */
   private async deliver(userId: string, id: string): Promise<void> {
-    if (this.closed || this.subscriberCount(userId) === 0) return;
+    if (this.fanout.closed || this.subscriberCount(userId) === 0) return;
     try {
       const row = await findEvent(this.options.db, id);
-      if (row && row.user_id === userId && !this.closed) {
-        this.emitter.emit(userId, presentActivityEvent(row));
-      }
+      if (row && row.user_id === userId) this.fanout.emit(userId, presentActivityEvent(row));
     } catch (error) {
-      if (!this.closed) this.options.log.warn({ err: error, id }, 'could not deliver an event');
+      if (!this.fanout.closed) {
+        this.options.log.warn({ err: error, id }, 'could not deliver an event');
+      }
     }
   }
 }

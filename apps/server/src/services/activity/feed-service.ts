@@ -21,7 +21,7 @@ import {
 } from '../../repositories/activity-repository';
 import type { ServiceContext } from '../context';
 
-/** Rows read per query while a page is filled (grouping can fold many into one entry). */
+/** Rows read per later query while a page is filled (grouping can fold many into one entry). */
 const READ_BATCH = 200;
 /** Most rows one page reads; a longer run of one generation continues on the next page. */
 const MAX_ROWS_PER_PAGE = 5000;
@@ -64,11 +64,13 @@ export async function listActivity(
   const entries: ActivityEvent[] = [];
   let read = 0;
   for (;;) {
+    // the first read is the page plus one (a page of ungrouped events needs no more)
+    const batch = read === 0 ? query.limit + 1 : READ_BATCH;
     const rows = await listEvents(ctx.db, userId, {
       kinds,
       scope: query.scope,
       before,
-      limit: READ_BATCH,
+      limit: batch,
     });
     for (const row of rows) {
       const event = presentActivityEvent(row);
@@ -83,7 +85,7 @@ export async function listActivity(
       before = { createdAt: row.created_at, id: row.id };
     }
     read += rows.length;
-    if (rows.length < READ_BATCH) return { events: entries, cursor: null };
+    if (rows.length < batch) return { events: entries, cursor: null };
     if (read >= MAX_ROWS_PER_PAGE) {
       return { events: entries, cursor: before ? encodeCursor(before) : null };
     }
