@@ -9,6 +9,7 @@
 // recordEvent writes), not made through a million API calls: what is measured is the reads. With
 // BENCH_DATABASE_URL=postgres://… it runs on a fresh PostgreSQL database on that server.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { DatabaseHandle, NewActivityEvent } from '@codedocs/db';
 import { measureEndpoints } from './http-load';
 import { api, createBenchAccount, expectStatus } from './repos-server';
@@ -246,6 +247,9 @@ async function run({ server, database, memory }: SeededBench): Promise<void> {
   const other = people[0]!;
   const theirs = await seedTargets(database, other, 'other');
   await seedEvents(database, other, OTHER_USER_EVENTS, { ...theirs, people: [other] }, 8);
+  // the server would have checkpointed a write-ahead log this size long before
+  if (database.dialect === 'sqlite')
+    await sql`pragma wal_checkpoint(truncate)`.execute(database.db);
   console.log(
     `  seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s: ${count(EVENTS + OTHER_USER_EVENTS)} events, ${count(2 * REPOSITORIES * DAYS)} coverage snapshots\n`,
   );
