@@ -83,7 +83,15 @@ export interface Config {
    * configs need not name it.
    */
   llm?: LlmConfig | undefined;
+  /**
+   * Days activity events, their daily counts and coverage snapshots are kept (ACTIVITY_RETENTION_DAYS;
+   * 0 keeps them for ever). Optional so hand-built test configs need not name it.
+   */
+  activityRetentionDays?: number;
 }
+
+/** How long activity is kept when ACTIVITY_RETENTION_DAYS is unset. */
+export const DEFAULT_ACTIVITY_RETENTION_DAYS = 365;
 
 /** The optional model provider (OpenAI-compatible chat completions). */
 export interface LlmConfig {
@@ -358,6 +366,10 @@ const rules = {
     schema: integer(1, 32),
     problem: 'must be an integer between 1 and 32 (model requests in flight at once)',
   },
+  ACTIVITY_RETENTION_DAYS: {
+    schema: integer(0, 36_500),
+    problem: 'must be a number of days between 0 (keep activity for ever) and 36500',
+  },
 } as const;
 
 type Variable = keyof typeof rules;
@@ -529,6 +541,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             concurrency: vars.LLM_CONCURRENCY ?? DEFAULT_LLM_CONCURRENCY,
           }
         : undefined,
+    activityRetentionDays: vars.ACTIVITY_RETENTION_DAYS ?? DEFAULT_ACTIVITY_RETENTION_DAYS,
   };
 }
 
