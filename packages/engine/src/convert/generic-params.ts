@@ -157,9 +157,13 @@ function readOne(p: Node, language: string): Parameter[] {
   if (p.type === 'vararg_expression') return [{ name: '...', rest: true, optional: true }];
   // Go: `a, b int` declares two parameters of one type
   // (Swift labels the type `name:` as well; a type is never one of the names)
-  const names = p
-    .childrenForFieldName('name')
-    .filter((n): n is Node => n !== null && !TYPE_NODE.test(n.type));
+  const names =
+    language === 'go'
+      ? // the grammar's `name` field loses the first of ten or more names (`a, b, … j int`)
+        namedKids(p).filter((c) => c.type === 'identifier')
+      : p
+          .childrenForFieldName('name')
+          .filter((n): n is Node => n !== null && !TYPE_NODE.test(n.type));
   const type = typeText(
     p.childForFieldName('type') ??
       javaSpreadType(p) ??
@@ -258,5 +262,19 @@ export function readGenericParameters(node: Node, language: string): Parameter[]
     pendingModifier = '';
     out.push(...read);
   }
-  return out;
+  return language === 'go' ? goNamesAllOrNone(out) : out;
+}
+
+/**
+ * Go parameters are all named or all unnamed. The grammar reads the first of ten or more names
+ * sharing a type (`trap, a1, … a9 uintptr`) as an unnamed parameter of type `trap`: in a list
+ * with names, such a parameter is a name, of the type of the named one after it.
+ */
+function goNamesAllOrNone(params: Parameter[]): Parameter[] {
+  if (!params.some((p) => p.name)) return params;
+  return params.map((p, i) => {
+    if (p.name || !p.type || !/^[A-Za-z_]\w*$/.test(p.type)) return p;
+    const type = params.slice(i + 1).find((q) => q.name)?.type;
+    return { ...p, name: p.type, ...(type ? { type } : {}) };
+  });
 }

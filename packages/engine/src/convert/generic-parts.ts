@@ -33,9 +33,8 @@ export function bodyOf(node: Node): Node | undefined {
   return namedKids(node).find((c) => BODY_TYPES.includes(c.type));
 }
 
-/** Reads the doc comment above a declaration in the language's own convention. */
-export function readDoc(node: Node, rules: LanguageRules): DocComment | undefined {
-  if (rules.doc === 'none') return undefined;
+/** The node a doc comment sits above: the declaration, or the wrapper holding it alone. */
+function declarationAnchor(node: Node): Node {
   let anchor = node;
   while (
     anchor.parent &&
@@ -50,9 +49,30 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
   ) {
     anchor = anchor.parent;
   }
-  let comments = commentsAbove(anchor, { adjacent: true, skip: rules.skipAbove ?? [] });
+  return anchor;
+}
+
+/** A grouped spec's own comments, else its group's (`always`, or for a `lone` unparenthesised spec). */
+function groupedComments(node: Node, mode: 'always' | 'lone'): Node[] {
+  const own = commentsAbove(node, { adjacent: true });
+  const group = node.parent;
+  if (own.length || !group) return own;
+  if (mode === 'lone' && namedKids(group).length > 1) return own;
+  if (mode === 'lone' && group.children.some((c) => c?.type === '(')) return own;
+  return commentsAbove(group, { adjacent: true });
+}
+
+/** Reads the doc comment above a declaration in the language's own convention. */
+export function readDoc(node: Node, rules: LanguageRules): DocComment | undefined {
+  if (rules.doc === 'none') return undefined;
+  const grouped = rules.groupDocs?.[node.type];
+  const anchor = declarationAnchor(node);
+  let comments = grouped
+    ? groupedComments(node, grouped)
+    : commentsAbove(anchor, { adjacent: true, skip: rules.skipAbove ?? [] });
   // Ruby keeps a comment before the first statement of a class outside its body node
   if (
+    !grouped &&
     !comments.length &&
     !anchor.previousSibling &&
     anchor.parent &&
@@ -61,6 +81,8 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
     // the whole adjacent block (it used to keep only its last line)
     comments = commentsAbove(anchor.parent, { adjacent: true });
   }
+  const directives = rules.directives;
+  if (directives) comments = comments.filter((c) => !directives.test(c.text));
   let picked: Node[];
   if (rules.doc === 'line') picked = comments.filter((c) => !c.text.startsWith('#!'));
   else if (rules.doc === 'xml') picked = comments.filter((c) => c.text.startsWith('///'));

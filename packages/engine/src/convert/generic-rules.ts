@@ -34,6 +34,17 @@ export interface LanguageRules {
   plainBlockDocs?: boolean;
   /** The summary is the first sentence, HTML and inline tags read as text (Javadoc). */
   sentenceSummary?: boolean;
+  /** Comments that are directives to a tool, never documentation (Go's `//go:noinline`). */
+  directives?: RegExp;
+  /**
+   * A spec inside a declaration group (Go's `type (…)`, `const (…)`) without a comment of its
+   * own takes the group's: `always`, or `lone` only when the group is one unparenthesised spec.
+   */
+  groupDocs?: Record<string, 'always' | 'lone'>;
+  /** Declarations inside a function body are the function's own, not objects (Go). */
+  topLevelOnly?: boolean;
+  /** A member function named like its class is a constructor (C++). */
+  classNamedConstructors?: boolean;
 }
 
 const fn = (kind: ObjectKind = 'function'): DeclarationRule => ({ kind });
@@ -53,6 +64,12 @@ export const RULES: Record<string, LanguageRules> = {
     },
     doc: 'line',
     docFormat: 'markdown',
+    // what go/ast's CommentGroup.Text leaves out: //line, //extern, //export, //go:noinline…
+    directives: /^\/\/(line |extern |export |[a-z0-9]+:[a-z0-9])/,
+    // as go/doc: a type takes its group's doc, a constant only that of a lone `const X = …`
+    groupDocs: { type_spec: 'always', type_alias: 'always', const_spec: 'lone' },
+    // go/doc lists top-level declarations only; a type or constant local to a function is not API
+    topLevelOnly: true,
     exportByCase: true,
     callTypes: ['call_expression'],
     importTypes: ['import_spec'],
@@ -131,6 +148,7 @@ export const RULES: Record<string, LanguageRules> = {
     doc: 'javadoc',
     plainBlockDocs: true,
     docFormat: 'tagged',
+    classNamedConstructors: true,
     skipAbove: ['template_declaration'],
     callTypes: ['call_expression'],
     importTypes: ['preproc_include'],

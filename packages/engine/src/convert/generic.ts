@@ -61,7 +61,8 @@ const ANONYMOUS_SPECIFIERS = new Set([
  * 42,000-character "name") nor a declarator in parentheses. Operators keep their symbols.
  */
 function plausibleName(name: string): boolean {
-  if (name.length > 200 || /[\n\r]/.test(name)) return false;
+  // Go's standard library has a 255-character type name in its tests; fragments run far longer
+  if (name.length > 1000 || /[\n\r]/.test(name)) return false;
   return /^(~?operator\b|`)/.test(name) || !/[(){};,=\s]/.test(name);
 }
 
@@ -87,7 +88,7 @@ function kindOf(
   if (base === 'function' || base === 'method') {
     if (rules.constructorNames?.includes(name)) return 'constructor';
     if (parent && TYPE_KINDS.has(parent.kind))
-      return name === parent.name ? 'constructor' : 'method';
+      return name === parent.name && rules.classNamedConstructors ? 'constructor' : 'method';
     // a `def` outside any class (Ruby, Python-like grammars) is a plain function
     if (base === 'method' && !node.childForFieldName('receiver') && node.type === 'method') {
       return 'function';
@@ -161,7 +162,14 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     parent.kind !== 'namespace'
   )
     return undefined;
-  let name = nameOf(node, language);
+  if (rules.topLevelOnly && parent?.body && !TYPE_KINDS.has(parent.kind)) return undefined;
+  // a Go interface's methods are its members only where the interface is a declared type, not
+  // in an anonymous `interface{ F() }` of a field or a conversion
+  if ((node.type === 'method_elem' || node.type === 'method_spec') && parent?.kind !== 'interface')
+    return undefined;
+  // Go's `const a, b = 1, 2` declares both; `_` declares nothing
+  const constants = node.type === 'const_spec' ? goConstantNames(node) : undefined;
+  let name = constants ? constants[0] : nameOf(node, language);
   if (!name || !plausibleName(name)) return undefined;
   let owner = parent;
   let prefix: string | undefined;
@@ -243,7 +251,7 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     : language === 'rust'
       ? /^pub\b/.test(visibility)
       : !/\bprivate\b/.test(visibility) && !fileLocal;
-  const object = addObject(ctx, node, {
+  const draft = {
     kind,
     name,
     parent: owner,
@@ -267,7 +275,14 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     decorators,
     ...(doc ? { doc } : {}),
     ...(isFunction ? { body: { throws: [], returnsValue: false, earlyExits: 0 } } : {}),
-  });
+  };
+  const object = addObject(ctx, node, draft);
+  for (const more of constants?.slice(1) ?? [])
+    addObject(ctx, node, {
+      ...draft,
+      name: more,
+      modifiers: { ...draft.modifiers, exported: !rules.exportByCase || /^[A-Z]/.test(more) },
+    });
   if (receiver && language === 'go') {
     // `func (e *Engine) Serve()`: calls on `e` are calls on Engine
     const declaration = namedKids(receiver).find((c) => c.type === 'parameter_declaration');
@@ -276,6 +291,16 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     if (receiverName && receiverType) noteReceiver(object, receiverName, receiverType);
   }
   return object;
+}
+
+/**
+ * The names a Go `const_spec` declares, read as its identifier children (the grammar's `name`
+ * field loses the first of ten or more names), without the blank `_`.
+ */
+function goConstantNames(node: Node): string[] {
+  return namedKids(node)
+    .filter((c) => c.type === 'identifier' && c.text !== '_')
+    .map((c) => c.text);
 }
 
 /** Start offsets of declared type names per file: a declaration's name is not a use of it. */
