@@ -154,7 +154,11 @@ function readOne(p: Node, language: string): Parameter[] {
     /^\s*\.\.\./.test(p.text);
   if (p.type === 'variadic_parameter' && !p.namedChildCount)
     return [{ name: '...', rest: true, optional: true }];
-  if (p.type === 'vararg_expression') return [{ name: '...', rest: true, optional: true }];
+  if (p.type === 'vararg_expression' || p.type === 'forward_parameter')
+    return [{ name: '...', rest: true, optional: true }];
+  // Ruby's `def pair((h, w))`: the pattern as written
+  if (p.type === 'destructured_parameter')
+    return [{ name: p.text.replace(/\s+/g, ' '), rest: false, optional: false }];
   // Go: `a, b int` declares two parameters of one type
   // (Swift labels the type `name:` as well; a type is never one of the names)
   const names =
@@ -189,7 +193,9 @@ function readOne(p: Node, language: string): Parameter[] {
   const list = names.length > 1 ? names.map((n) => n.text) : [deepName(p) ?? p.text];
   const defaultText = value ?? fallbackDefault;
   return list.map((raw) => {
-    const name = raw.replace(/^[$*&]+|^\*\*/, '').replace(/^\.\.\./, '');
+    // PHP's `$name` is the variable `name`; in Java or Kotlin a `$` is part of the name
+    const sigils = language === 'php' ? /^[$*&]+|^\*\*/ : /^[*&]+|^\*\*/;
+    const name = raw.replace(sigils, '').replace(/^\.\.\./, '');
     const param: Parameter = { name, rest, optional: rest || defaultText !== undefined };
     if (type !== undefined && type !== name) param.type = type;
     if (defaultText !== undefined) param.default = defaultText.replace(/^=\s*/, '');
@@ -215,7 +221,12 @@ function siblingDefault(p: Node): Node | undefined {
 
 /** Parameters of a declaration in any table-driven language. */
 export function readGenericParameters(node: Node, language: string): Parameter[] {
-  const list = parameterList(node);
+  // Java's compact canonical constructor `Point { … }` takes the record's components
+  const record =
+    node.type === 'compact_constructor_declaration'
+      ? node.parent?.parent?.childForFieldName('parameters')
+      : undefined;
+  const list = record ?? parameterList(node);
   // Swift keeps parameters directly under the declaration
   const items = list ? namedKids(list) : namedKids(node).filter((c) => c.type === 'parameter');
   const out: Parameter[] = [];

@@ -41,8 +41,17 @@ export interface LanguageRules {
    * own takes the group's: `always`, or `lone` only when the group is one unparenthesised spec.
    */
   groupDocs?: Record<string, 'always' | 'lone'>;
-  /** Declarations inside a function body are the function's own, not objects (Go). */
-  topLevelOnly?: boolean;
+  /**
+   * The node types an API declaration may sit in. A declaration with any other ancestor (a
+   * function body, an anonymous class, an enum constant's body) is that code's own, not an object.
+   */
+  apiScopes?: ReadonlySet<string>;
+  /** Node types whose declarations are local, not objects (Ruby: a `def` inside a method). */
+  localScopes?: ReadonlySet<string>;
+  /** The doc comment is the last `/** *\/` before the declaration, blank lines or not (javac). */
+  docAcrossBlankLines?: boolean;
+  /** `\uXXXX` escapes are translated in comments too (Java). */
+  unicodeEscapes?: boolean;
   /** A member function named like its class is a constructor (C++). */
   classNamedConstructors?: boolean;
 }
@@ -68,8 +77,17 @@ export const RULES: Record<string, LanguageRules> = {
     directives: /^\/\/(line |extern |export |[a-z0-9]+:[a-z0-9])/,
     // as go/doc: a type takes its group's doc, a constant only that of a lone `const X = …`
     groupDocs: { type_spec: 'always', type_alias: 'always', const_spec: 'lone' },
-    // go/doc lists top-level declarations only; a type or constant local to a function is not API
-    topLevelOnly: true,
+    // go/doc lists top-level declarations only: not a type or constant local to a function, nor
+    // the methods of an anonymous `interface{ F() }`
+    apiScopes: new Set([
+      'source_file',
+      'type_declaration',
+      'type_spec',
+      'type_alias',
+      'interface_type',
+      'method_spec_list',
+      'const_declaration',
+    ]),
     exportByCase: true,
     callTypes: ['call_expression'],
     importTypes: ['import_spec'],
@@ -85,8 +103,26 @@ export const RULES: Record<string, LanguageRules> = {
       method_declaration: fn('method'),
       constructor_declaration: fn('constructor'),
       compact_constructor_declaration: fn('constructor'),
+      annotation_type_element_declaration: fn('method'),
     },
+    // javadoc lists named types and their members; not local or anonymous classes, nor enum
+    // constants' bodies
+    apiScopes: new Set([
+      'program',
+      'class_declaration',
+      'class_body',
+      'interface_declaration',
+      'interface_body',
+      'enum_declaration',
+      'enum_body',
+      'enum_body_declarations',
+      'record_declaration',
+      'annotation_type_declaration',
+      'annotation_type_body',
+    ]),
     doc: 'javadoc',
+    docAcrossBlankLines: true,
+    unicodeEscapes: true,
     sentenceSummary: true,
     docFormat: 'tagged',
     callTypes: ['method_invocation', 'object_creation_expression'],
@@ -183,7 +219,12 @@ export const RULES: Record<string, LanguageRules> = {
     },
     doc: 'line',
     docFormat: 'tagged',
+    // magic comments speak to the interpreter, not the reader
+    directives:
+      /^#\s*(-\*-.*-\*-|(frozen_string_literal|encoding|coding|warn_indent|shareable_constant_value)\s*:)/i,
     constructorNames: ['initialize'],
+    // a `def` run by a method body defines a method at run time, on whatever self is then
+    localScopes: new Set(['method', 'singleton_method']),
     callTypes: ['call'],
   },
   php: {

@@ -63,6 +63,8 @@ const ANONYMOUS_SPECIFIERS = new Set([
 function plausibleName(name: string): boolean {
   // Go's standard library has a 255-character type name in its tests; fragments run far longer
   if (name.length > 1000 || /[\n\r]/.test(name)) return false;
+  // Ruby's setters and operators: `ui=`, `==`, `<=>`, `[]=`
+  if (/^([A-Za-z_]\w*=|[-+*/%<>=!~^&|[\]]+@?)$/.test(name)) return true;
   return /^(~?operator\b|`)/.test(name) || !/[(){};,=\s]/.test(name);
 }
 
@@ -89,6 +91,8 @@ function kindOf(
     if (rules.constructorNames?.includes(name)) return 'constructor';
     if (parent && TYPE_KINDS.has(parent.kind))
       return name === parent.name && rules.classNamedConstructors ? 'constructor' : 'method';
+    // Ruby: a `def` in a module is a method (of the module, or of what includes it)
+    if (node.type === 'method' && parent?.kind === 'module') return 'method';
     // a `def` outside any class (Ruby, Python-like grammars) is a plain function
     if (base === 'method' && !node.childForFieldName('receiver') && node.type === 'method') {
       return 'function';
@@ -162,17 +166,20 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     parent.kind !== 'namespace'
   )
     return undefined;
-  if (rules.topLevelOnly && parent?.body && !TYPE_KINDS.has(parent.kind)) return undefined;
-  // a Go interface's methods are its members only where the interface is a declared type, not
-  // in an anonymous `interface{ F() }` of a field or a conversion
-  if ((node.type === 'method_elem' || node.type === 'method_spec') && parent?.kind !== 'interface')
-    return undefined;
+  if (rules.apiScopes && !inApiScope(node, rules.apiScopes)) return undefined;
+  if (rules.localScopes && inLocalScope(node, rules.localScopes)) return undefined;
   // Go's `const a, b = 1, 2` declares both; `_` declares nothing
   const constants = node.type === 'const_spec' ? goConstantNames(node) : undefined;
   let name = constants ? constants[0] : nameOf(node, language);
   if (!name || !plausibleName(name)) return undefined;
   let owner = parent;
   let prefix: string | undefined;
+  // Ruby's `class ::Digest::Class` (C++'s `::f`) names it from the top, not from where it is
+  const absolute = name.startsWith('::');
+  if (absolute) {
+    name = name.slice(2);
+    owner = undefined;
+  }
   // out-of-line members and receivers: `Shape::count`, `func (r *Rect) Area`, `impl Point`, `M.add`
   const qualified = /^(.*?)(?:::|\.|:)([~\w$]+[!?=]?)$/.exec(name.replace(/\s+/g, ''));
   if (qualified && node.type !== 'type_definition') {
@@ -183,7 +190,7 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
   if (receiver) prefix = firstOfType(receiver, ['type_identifier'])?.text;
   else if (!prefix && scope.implFor) prefix = scope.implFor;
   if (prefix) {
-    const full = parent ? `${parent.qualifiedName}.${prefix}` : prefix;
+    const full = parent && !absolute ? `${parent.qualifiedName}.${prefix}` : prefix;
     owner =
       ctx.objects.find((o) => o.qualifiedName === full || o.qualifiedName === prefix) ?? owner;
     if (owner?.qualifiedName !== full && owner?.qualifiedName !== prefix) prefix = full;
@@ -291,6 +298,21 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     if (receiverName && receiverType) noteReceiver(object, receiverName, receiverType);
   }
   return object;
+}
+
+/**
+ * Whether every ancestor of a declaration is one an API declaration may sit in: a method of an
+ * anonymous class, a class local to a method or a type inside a function body is not API.
+ */
+function inApiScope(node: Node, scopes: ReadonlySet<string>): boolean {
+  for (let at = node.parent; at; at = at.parent) if (!scopes.has(at.type)) return false;
+  return true;
+}
+
+/** Whether a declaration sits inside one of the given node types (Ruby: a `def` in a `def`). */
+function inLocalScope(node: Node, scopes: ReadonlySet<string>): boolean {
+  for (let at = node.parent; at; at = at.parent) if (scopes.has(at.type)) return true;
+  return false;
 }
 
 /**

@@ -12,14 +12,18 @@ export function stripCommentMarkers(raw: string): string {
     let line = part;
     if (!inBlock && /^\s*\/\*/.test(line)) {
       inBlock = true;
-      line = line.replace(/^\s*\/\*\*?!?/, '');
-      line = line.replace(/^\s*\*(?![*/])/, '');
-    } else if (inBlock) line = line.replace(/^\s*\*(?![*/])/, '');
-    else line = line.replace(/^\s*(\/\/[/!]?|#+|--+|\*(?!\*))/, '');
-    if (inBlock && /\*\/\s*$/.test(line)) {
-      line = line.replace(/\*\/\s*$/, '');
-      inBlock = false;
+      // `/*`, `/**`, `/*****` (a banner's), but not the `*` of a closing `*/`: `/*****/` is empty
+      line = line.replace(/^\s*\/\*(?:\*(?!\/))*!?/, '');
     }
+    if (inBlock) {
+      line = line.replace(/^\s*\*(?![*/])/, '');
+      // a banner's row of stars (`/*******`, ` *********`) frames the text, it is not part of it
+      line = line.replace(/^\s*\*{2,}\s*$/, '');
+      if (/\*\/\s*$/.test(line)) {
+        line = line.replace(/\**\*\/\s*$/, '');
+        inBlock = false;
+      }
+    } else line = line.replace(/^\s*(\/\/[/!]?|#+|--+|\*(?!\*))/, '');
     lines.push(line);
   }
   return dedent(lines).join('\n').trim();

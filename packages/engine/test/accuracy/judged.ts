@@ -89,10 +89,7 @@ export class JudgedTally {
       const doc = found.doc ? normalise(found.doc.text) || null : null;
       const expected = def.doc === null ? null : normalise(def.doc) || null;
       if (doc === expected) this.docs.hits++;
-      else
-        this.miss(
-          `doc ${truth.path}: ${key}: ${JSON.stringify(doc)?.slice(0, 90)} vs ${JSON.stringify(expected)?.slice(0, 90)}`,
-        );
+      else this.miss(`doc ${truth.path}: ${key}: ${difference(doc, expected)}`);
       if (def.params) {
         this.params.total++;
         const names = found.parameters.map((p) => p.name);
@@ -140,6 +137,17 @@ export class JudgedTally {
         floors[name as keyof typeof floors] ?? GOAL,
       );
   }
+}
+
+/** Where two doc texts part: a little of each around the first character that differs. */
+function difference(ours: string | null, theirs: string | null): string {
+  if (ours === null || theirs === null)
+    return `${JSON.stringify(ours?.slice(0, 90) ?? null)} vs ${JSON.stringify(theirs?.slice(0, 90) ?? null)}`;
+  let at = 0;
+  while (at < ours.length && ours[at] === theirs[at]) at++;
+  const from = Math.max(0, at - 30);
+  const part = (s: string) => JSON.stringify(`${from ? '…' : ''}${s.slice(from, at + 50)}`);
+  return `${part(ours)} vs ${part(theirs)}`;
 }
 
 /** Every judged measure's goal. */
