@@ -69,13 +69,13 @@ function declarationAnchor(node: Node): Node {
 }
 
 /** A grouped spec's own comments, else its group's (`always`, or for a `lone` unparenthesised spec). */
-function groupedComments(node: Node, mode: 'always' | 'lone'): Node[] {
-  const own = commentsAbove(node, { adjacent: true });
+function groupedComments(node: Node, mode: 'always' | 'lone', adjacent: boolean): Node[] {
+  const own = commentsAbove(node, { adjacent });
   const group = node.parent;
   if (own.length || !group) return own;
   if (mode === 'lone' && namedKids(group).length > 1) return own;
   if (mode === 'lone' && group.children.some((c) => c?.type === '(')) return own;
-  return commentsAbove(group, { adjacent: true });
+  return commentsAbove(group, { adjacent });
 }
 
 /**
@@ -101,7 +101,7 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
   const grouped = rules.groupDocs?.[node.type];
   const anchor = declarationAnchor(node);
   let comments = grouped
-    ? groupedComments(node, grouped)
+    ? groupedComments(node, grouped, !rules.docAcrossBlankLines)
     : commentsAbove(anchor, {
         adjacent: !rules.docAcrossBlankLines,
         skip: rules.skipAbove ?? [],

@@ -238,9 +238,15 @@ export const RULES: Record<string, LanguageRules> = {
       namespace_definition: type('namespace'),
       const_element: fn('constant'),
     },
+    // PHP-Parser's getDocComment(): the last /** */ before the declaration, blank lines or not;
+    // a `const A = 1, B = 2;` statement's doc is each constant's
     doc: 'javadoc',
+    docAcrossBlankLines: true,
+    groupDocs: { const_element: 'always' },
     docFormat: 'tagged',
     constructorNames: ['__construct'],
+    // the methods of an anonymous `new class { … }` are not the file's API
+    localScopes: new Set(['object_creation_expression', 'anonymous_class']),
     callTypes: [
       'function_call_expression',
       'member_call_expression',
