@@ -136,6 +136,19 @@ export function addObject(ctx: ConvertContext, node: Node, draft: ObjectDraft): 
   return object;
 }
 
+/**
+ * Takes back an object added last under its name (a C prototype whose definition follows): its
+ * overload index is free again, so the object that replaces it gets the same id.
+ */
+export function removeObject(ctx: ConvertContext, object: CodeObject): void {
+  const at = ctx.objects.indexOf(object);
+  if (at === -1) return;
+  ctx.objects.splice(at, 1);
+  ctx.offsets.delete(object);
+  const key = `${object.qualifiedName}\0${object.kind}`;
+  ctx.seen.set(key, (ctx.seen.get(key) ?? 1) - 1);
+}
+
 /** The node's text up to its first line break, read from the source (node.text copies it all). */
 function firstLineOf(source: string, node: Node): string {
   const start = node.startIndex;

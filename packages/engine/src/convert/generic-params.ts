@@ -38,14 +38,40 @@ export function parameterList(node: Node): Node | undefined {
   if (direct) return direct;
   const declarator = node.childForFieldName('declarator');
   if (declarator) {
-    const fnDecl =
-      declarator.type === 'function_declarator'
-        ? declarator
-        : firstOfType(declarator, ['function_declarator']);
-    const list = fnDecl?.childForFieldName('parameters');
+    const list = functionDeclarator(declarator)?.childForFieldName('parameters');
     if (list) return list;
   }
   return namedKids(node).find((c) => PARAMETER_LISTS.includes(c.type));
+}
+
+const WRAPPING_DECLARATOR = /^(parenthesized|pointer|abstract|attributed|reference)/;
+
+/**
+ * The function declarator of a C/C++ declaration: `f(int)` in `int *f(int)`, and in
+ * `void (*f(int))(void)` (a function that returns a function pointer) the inner one, which names
+ * the function and holds its parameters. A declarator whose name sits in parentheses with no
+ * parameters of its own (`void (*hook)(int)`) belongs to a variable: that gives none.
+ */
+export function functionDeclarator(declarator: Node): Node | undefined {
+  for (let at: Node | null = declarator; at;) {
+    if (at.type === 'function_declarator') {
+      const inner = at.childForFieldName('declarator');
+      if (!inner) return undefined;
+      if (!WRAPPING_DECLARATOR.test(inner.type)) return at;
+      at = inner;
+    } else if (WRAPPING_DECLARATOR.test(at.type)) {
+      at =
+        at.childForFieldName('declarator') ??
+        namedKids(at).find((c) => c.type.endsWith('declarator') || c.type === 'identifier') ??
+        null;
+    } else {
+      // C++ shapes the walk does not know: the first function declarator inside, as written
+      const found = firstOfType(at, ['function_declarator']);
+      const inner = found?.childForFieldName('declarator');
+      return inner && !WRAPPING_DECLARATOR.test(inner.type) ? found : undefined;
+    }
+  }
+  return undefined;
 }
 
 const TYPE_NODE = /(^|_)type$|^user_type$|^type_identifier$|^array_type$|^nullable_type$/;

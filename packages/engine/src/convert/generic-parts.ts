@@ -49,6 +49,15 @@ function declarationAnchor(node: Node): Node {
   ) {
     anchor = anchor.parent;
   }
+  // C: `static struct Pool {…} pool;` and `typedef struct Pool {…} Pool;` are documented as a
+  // whole, above the declaration that holds the struct
+  if (
+    (anchor.parent?.type === 'declaration' ||
+      anchor.parent?.type === 'type_definition' ||
+      anchor.parent?.type === 'field_declaration') &&
+    anchor.parent.childForFieldName('type')?.id === anchor.id
+  )
+    anchor = anchor.parent;
   // Ruby: `private def x`, `ruby2_keywords def x` (a call taking the method as its first
   // argument) and `module X end if cond`: the comment sits above the whole statement
   for (;;) {

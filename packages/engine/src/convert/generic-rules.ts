@@ -164,6 +164,8 @@ export const RULES: Record<string, LanguageRules> = {
     doc: 'javadoc',
     plainBlockDocs: true,
     docFormat: 'tagged',
+    // a type local to a function body is not API, and no function is defined inside one
+    localScopes: new Set(['compound_statement']),
     callTypes: ['call_expression'],
     importTypes: ['preproc_include'],
     typeUsages: ['type_identifier'],

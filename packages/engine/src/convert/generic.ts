@@ -1,15 +1,21 @@
 import type { Node } from 'web-tree-sitter';
-import type { CodeObject, ObjectKind } from '../model.ts';
+import type { CodeObject, DocComment, ObjectKind } from '../model.ts';
 import {
   addObject,
   addSite,
+  removeObject,
   noteReceiver,
   signatureOf,
   siteQualifier,
   type ConvertContext,
 } from './context.ts';
 import { RULES, type LanguageRules } from './generic-rules.ts';
-import { deepName, parameterList, readGenericParameters } from './generic-params.ts';
+import {
+  deepName,
+  functionDeclarator,
+  parameterList,
+  readGenericParameters,
+} from './generic-params.ts';
 import { bodyOf, readDoc } from './generic-parts.ts';
 import { walkScoped } from './walk.ts';
 import { firstOfType, hasToken, kids, namedKids, typeText } from './nodes.ts';
@@ -30,16 +36,9 @@ function nameOf(node: Node, language: string): string | undefined {
   }
   const declarator = node.childForFieldName('declarator');
   if (declarator) {
-    const fnDecl =
-      declarator.type === 'function_declarator'
-        ? declarator
-        : firstOfType(declarator, ['function_declarator']);
     if (node.type === 'type_definition') return deepName(declarator);
-    if (!fnDecl) return undefined;
-    // `void (*hook)(int)` declares a variable holding a function pointer, not a function
-    const declared = fnDecl.childForFieldName('declarator');
-    if (!declared || /^(parenthesized|pointer|abstract)/.test(declared.type)) return undefined;
-    return declared.text;
+    // `void (*hook)(int)` declares a variable holding a function pointer: no function
+    return functionDeclarator(declarator)?.childForFieldName('declarator')?.text;
   }
   if (node.type === 'const_element') return namedKids(node)[0]?.text;
   // an anonymous `struct {…}`/`enum {…}` has no name of its own (its typedef names it); the
@@ -48,6 +47,19 @@ function nameOf(node: Node, language: string): string | undefined {
   return firstOfType(node, ['type_identifier', 'simple_identifier', 'identifier', 'constant'])
     ?.text;
 }
+
+const C_KEYWORDS = new Set([
+  'if',
+  'else',
+  'while',
+  'for',
+  'do',
+  'switch',
+  'case',
+  'return',
+  'sizeof',
+  'goto',
+]);
 
 const ANONYMOUS_SPECIFIERS = new Set([
   'struct_specifier',
@@ -196,6 +208,13 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     if (owner?.qualifiedName !== full && owner?.qualifiedName !== prefix) prefix = full;
     else prefix = undefined;
   }
+  // a C keyword is never a name: `if (x) {` read as a function by a parser gone astray
+  if ((language === 'c' || language === 'cpp') && C_KEYWORDS.has(name)) return undefined;
+  // C's struct, union and enum tags are file-scope wherever they are written
+  if (language === 'c' && ANONYMOUS_SPECIFIERS.has(node.type)) {
+    owner = undefined;
+    prefix = undefined;
+  }
   noteDeclaredName(ctx, node, rule.kind);
   if (node.type === 'impl_item') {
     const target = ctx.objects.find(
@@ -283,7 +302,11 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     ...(doc ? { doc } : {}),
     ...(isFunction ? { body: { throws: [], returnsValue: false, earlyExits: 0 } } : {}),
   };
+  const definition = node.type === 'function_definition';
+  if (language === 'c' && isFunction && !owner && joinedCFunction(ctx, draft, definition))
+    return 'skip';
   const object = addObject(ctx, node, draft);
+  if (language === 'c' && isFunction && !owner) noteCFunction(ctx, object, definition);
   for (const more of constants?.slice(1) ?? [])
     addObject(ctx, node, {
       ...draft,
@@ -323,6 +346,44 @@ function goConstantNames(node: Node): string[] {
   return namedKids(node)
     .filter((c) => c.type === 'identifier' && c.text !== '_')
     .map((c) => c.text);
+}
+
+/** The C functions of a file so far, by name: the object and whether it is a definition yet. */
+const cFunctions = new WeakMap<
+  ConvertContext,
+  Map<string, { object: CodeObject; definition: boolean; doc?: DocComment }>
+>();
+
+function noteCFunction(ctx: ConvertContext, object: CodeObject, definition: boolean): void {
+  const functions = cFunctions.get(ctx) ?? new Map();
+  cFunctions.set(ctx, functions);
+  const earlier = functions.get(object.name);
+  const doc = earlier?.doc ?? object.doc;
+  functions.set(object.name, { object, definition, ...(doc ? { doc } : {}) });
+}
+
+/**
+ * C has no overloads: a prototype and the definition of a function in one file are one object,
+ * where the definition is, with the definition's comment or else the first its declarations
+ * have. True when a declaration adds nothing (a prototype after the function); a definition
+ * takes its prototype's place. Two definitions (in the branches of an `#if`, one per platform)
+ * stay two objects: which one a build compiles is the build's to say.
+ */
+function joinedCFunction(
+  ctx: ConvertContext,
+  draft: { name: string; doc?: DocComment },
+  definition: boolean,
+): boolean {
+  const earlier = cFunctions.get(ctx)?.get(draft.name);
+  if (!earlier) return false;
+  if (!definition) {
+    earlier.doc ??= draft.doc;
+    if (!earlier.object.doc && draft.doc) earlier.object.doc = draft.doc;
+    return true;
+  }
+  if (!earlier.definition) removeObject(ctx, earlier.object);
+  if (!draft.doc && earlier.doc) draft.doc = earlier.doc;
+  return false;
 }
 
 /** Start offsets of declared type names per file: a declaration's name is not a use of it. */

@@ -16,7 +16,8 @@ export function stripCommentMarkers(raw: string): string {
       line = line.replace(/^\s*\/\*(?:\*(?!\/))*!?/, '');
     }
     if (inBlock) {
-      line = line.replace(/^\s*\*(?![*/])/, '');
+      // ` * text`, and SQLite's `** text`
+      line = line.replace(/^\s*\*\*(?=\s|$)/, '').replace(/^\s*\*(?![*/])/, '');
       // a banner's row of stars (`/*******`, ` *********`) frames the text, it is not part of it
       line = line.replace(/^\s*\*{2,}\s*$/, '');
       if (/\*\/\s*$/.test(line)) {
