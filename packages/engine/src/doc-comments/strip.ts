@@ -16,8 +16,10 @@ export function stripCommentMarkers(raw: string): string {
       line = line.replace(/^\s*\/\*(?:\*(?!\/))*!?/, '');
     }
     if (inBlock) {
-      // ` * text`, and SQLite's `** text`
-      line = line.replace(/^\s*\*\*(?=\s|$)/, '').replace(/^\s*\*(?![*/])/, '');
+      // ` * text`, or SQLite's `** text` (one decoration: `** * item` keeps its bullet)
+      line = /^\s*\*\*(?=\s|$)/.test(line)
+        ? line.replace(/^\s*\*\*/, '')
+        : line.replace(/^\s*\*(?![*/])/, '');
       // a banner's row of stars (`/*******`, ` *********`) frames the text, it is not part of it
       line = line.replace(/^\s*\*{2,}\s*$/, '');
       if (/\*\/\s*$/.test(line)) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test } from 'vitest';
 import { indexFile } from '../../src/index-file.ts';
 import { cTruth } from '../ground-truth/c-defs.ts';
-import { collapse, haveToolchain, JudgedTally } from './judged.ts';
+import { haveToolchain, JudgedTally } from './judged.ts';
 
 // Ground truth: clang's AST (`-ast-dump=json`) over the SQLite amalgamation better-sqlite3
 // ships, compiled with the options better-sqlite3 builds it with.
@@ -16,14 +16,17 @@ function defines(): string[] {
   return [...gypi.matchAll(/^\s*'([A-Z_0-9]+(?:=[^']*)?)',$/gm)].map((m) => m[1]!);
 }
 
-/** A comment's words: markers, the stars C comments start lines with, and spacing left out. */
-const words = (text: string) =>
-  collapse(
-    text
-      .replace(/^\s*(\/\*+!?|\/\/[/!]?)/gm, '')
-      .replace(/\*+\/\s*$/gm, '')
-      .replace(/^\s*\*+/gm, ''),
-  );
+/**
+ * A comment's text as a reader sees it: without `/*`, `*\/`, `//` and the one decoration a line
+ * may start with (` * ` or SQLite's `** `); a bullet after the decoration stays.
+ */
+const commentText = (raw: string) =>
+  raw
+    .replace(/^\s*(\/\*+!?|\/\/[/!]?)/, '')
+    .replace(/\*+\/\s*$/, '')
+    .split('\n')
+    .map((line) => line.replace(/^\s*(\*\*|\*(?!\/))(?=\s|$)/, ''))
+    .join('\n');
 
 const available = haveToolchain('C', 'clang', ['--version']);
 if (!existsSync(amalgamation)) throw new Error(`no SQLite amalgamation at ${amalgamation}`);
@@ -32,10 +35,10 @@ test.skipIf(!available)('c: definitions, doc comments and parameters match clang
   const truth = await cTruth(amalgamation, defines());
   const index = await indexFile({ path: amalgamation, content: readFileSync(amalgamation) });
   const tally = new JudgedTally({
-    doc: words,
     // code in a false `#if` is invisible to the compiler, so it has no truth to match
     unseen: (o) => !truth.activeLines.has(o.range.startLine),
   });
-  tally.add(index, { path: amalgamation, ok: true, defs: truth.defs });
+  const defs = truth.defs.map((d) => ({ ...d, doc: d.doc === null ? null : commentText(d.doc) }));
+  tally.add(index, { path: amalgamation, ok: true, defs });
   tally.report(`C accuracy vs clang (SQLite amalgamation, ${truth.activeLines.size} active lines)`);
 });

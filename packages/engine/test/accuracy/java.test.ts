@@ -9,7 +9,7 @@ import { haveToolchain, JudgedTally, spread, type TruthFile } from './judged.ts'
 // Ground truth: javac's parser (the com.sun.source tree API, through a small Java program run
 // by the source launcher) over the JDK's own sources (Debian's openjdk-*-source: lib/src.zip).
 const judge = join(import.meta.dirname, '../ground-truth/JavaDefs.java');
-const FILES = 1000;
+const FILES = 800;
 
 /** The src.zip of the JDK that `java` runs, if its sources are installed. */
 function sourceZip(): string | undefined {

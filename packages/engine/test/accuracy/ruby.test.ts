@@ -8,7 +8,7 @@ import { haveToolchain, JudgedTally, spread, type TruthFile } from './judged.ts'
 // Ground truth: Ruby's own parser (Ripper, through a small Ruby script) over Ruby's standard
 // library.
 const judge = join(import.meta.dirname, '../ground-truth/ruby_defs.rb');
-const FILES = 1000;
+const FILES = 500;
 
 const available = haveToolchain('Ruby', 'ruby', ['-e', 'require "ripper"']);
 
