@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { evaluate, settleConditionals } from './c-conditionals.ts';
+import { evaluate } from './c-condition.ts';
+import { settleConditionals } from './c-conditionals.ts';
 
 /** The lines of a result that still hold code, trimmed. */
 const kept = (text: string) =>

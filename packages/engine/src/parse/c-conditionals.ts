@@ -1,3 +1,5 @@
+import { evaluate, truthOf, type Truth } from './c-condition.ts';
+
 /**
  * C and C++ source as the grammar can read it. Tree-sitter parses every branch of an `#if`, and
  * a branch that opens or closes what the others do not (`#ifdef __cplusplus` + `extern "C" {`,
@@ -115,26 +117,12 @@ function keywordMacroUses(text: string, lines: Line[]): Edit[] {
 
 /** Calls `found` with each identifier of a code line outside comments and literals. */
 function words(text: string, line: Line, found: (from: number, to: number) => void): void {
-  let open = line.inComment ?? false;
-  for (let i = line.start; i < line.end; i++) {
-    const c = text[i]!;
-    if (open) {
-      if (c === '*' && text[i + 1] === '/') {
-        open = false;
-        i++;
-      }
-    } else if (c === '/' && text[i + 1] === '*') {
-      open = true;
-      i++;
-    } else if (c === '/' && text[i + 1] === '/') return;
-    else if (c === '"' || c === "'") {
-      for (i++; i < line.end && text[i] !== c && text[i] !== '\n'; i++) if (text[i] === '\\') i++;
-    } else if (isWord(c)) {
-      const from = i;
-      while (i + 1 < line.end && isWord(text[i + 1]!)) i++;
-      if (!/\d/.test(c)) found(from, i + 1);
-    }
-  }
+  scanCode(text, line.start, line.end, line.inComment ?? false, (at, c) => {
+    if (!isWord(c) || isWord(text[at - 1] ?? ' ') || (c >= '0' && c <= '9')) return;
+    let end = at + 1;
+    while (end < line.end && isWord(text[end]!)) end++;
+    found(at, end);
+  });
 }
 
 /** The text with each span made spaces (newlines kept), or its word padded with spaces. */
@@ -152,8 +140,6 @@ function edited(text: string, edits: Edit[]): string {
   parts.push(text.slice(at));
   return parts.join('');
 }
-
-type Truth = 'true' | 'false' | 'unknown';
 
 interface Branch {
   /** Line of the directive that opens the branch (-1 for the file itself). */
@@ -196,25 +182,6 @@ interface Line {
   tail?: Tail;
   /** For a directive line: its name, the rest, and its last line (after `\` continuations). */
   directive?: { name: string; rest: string; last: number };
-}
-
-/** What the language itself says of a condition: only `0`, `1` and `__cplusplus` are known. */
-function truthOf(name: string, rest: string, language: 'c' | 'cpp'): Truth {
-  const condition = rest
-    .replace(/\/\*.*?\*\/|\/\/.*$/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const cplusplus = language === 'cpp' ? 'true' : 'false';
-  const negate = (t: Truth): Truth => (t === 'true' ? 'false' : t === 'false' ? 'true' : t);
-  if (name === 'ifdef') return condition === '__cplusplus' ? cplusplus : 'unknown';
-  if (name === 'ifndef') return condition === '__cplusplus' ? negate(cplusplus) : 'unknown';
-  if (condition === '0') return 'false';
-  if (condition === '1') return 'true';
-  if (/^(defined ?\( ?__cplusplus ?\)|defined __cplusplus|__cplusplus)$/.test(condition))
-    return cplusplus;
-  if (/^!(defined ?\( ?__cplusplus ?\)|defined __cplusplus)$/.test(condition))
-    return negate(cplusplus);
-  return 'unknown';
 }
 
 /**
@@ -264,89 +231,6 @@ function settle(
   });
   blank.push([conditional.branches[conditional.branches.length - 1]!.to, conditional.end]);
   return keep < 0 ? [0, 0] : sums[keep]!;
-}
-
-/**
- * The value of an `#if` condition with every macro undefined (`defined(X)` and `X` are 0), or
- * undefined when it uses more than `!`, `&&`, `||`, comparisons, parentheses and numbers.
- */
-export function evaluate(condition: string): number | undefined {
-  const tokens =
-    condition
-      .replace(/\/\*.*?\*\/|\/\/.*$/gs, ' ')
-      .replace(/\\\n/g, ' ')
-      .match(/\d+[uUlL]*|\w+|&&|\|\||[=!<>]=|[!()<>]|\S/g) ?? [];
-  let at = 0;
-  const peek = () => tokens[at];
-  const primary = (): number | undefined => {
-    const token = tokens[at++];
-    if (token === undefined) return undefined;
-    if (token === '!') {
-      const value = primary();
-      return value === undefined ? undefined : Number(!value);
-    }
-    if (token === '(') {
-      const value = or();
-      return tokens[at++] === ')' ? value : undefined;
-    }
-    if (token === 'defined') {
-      const open = peek() === '(';
-      if (open) at++;
-      if (!/^[A-Za-z_]\w*$/.test(tokens[at++] ?? '')) return undefined;
-      return open && tokens[at++] !== ')' ? undefined : 0;
-    }
-    if (/^\d/.test(token)) return parseInt(token, 10);
-    // an undefined macro is 0, but one called like a function is beyond this reading
-    return /^[A-Za-z_]\w*$/.test(token) && peek() !== '(' ? 0 : undefined;
-  };
-  const compare = (): number | undefined => {
-    let left = primary();
-    while (left !== undefined && /^([=!<>]=|[<>])$/.test(peek() ?? '')) {
-      const op = tokens[at++];
-      const right = primary();
-      if (right === undefined) return undefined;
-      left = Number(
-        op === '=='
-          ? left === right
-          : op === '!='
-            ? left !== right
-            : op === '<'
-              ? left < right
-              : op === '>'
-                ? left > right
-                : op === '<='
-                  ? left <= right
-                  : left >= right,
-      );
-    }
-    return left;
-  };
-  const and = (): number | undefined => {
-    let left = compare();
-    while (peek() === '&&') {
-      at++;
-      const right = compare();
-      left =
-        left === 0 || right === 0 ? 0 : left === undefined || right === undefined ? undefined : 1;
-    }
-    return left;
-  };
-  const or = (): number | undefined => {
-    let left = and();
-    while (peek() === '||') {
-      at++;
-      const right = and();
-      left =
-        (left !== undefined && left !== 0) || (right !== undefined && right !== 0)
-          ? 1
-          : left === undefined || right === undefined
-            ? undefined
-            : 0;
-    }
-    return left;
-  };
-  const value = or();
-  return at === tokens.length ? value : undefined;
 }
 
 /** Characters a branch can start with only in the middle of something: `, x`, `= 1`, `|| y`. */
@@ -439,39 +323,50 @@ function countLine(
   inComment: boolean,
   code: Tail,
 ): boolean {
-  let open = inComment;
-  const significant = (c: string) => {
+  const open = scanCode(text, from, to, inComment, (_at, c) => {
     line.first ??= c;
+    if (c === '{') line.braces++;
+    else if (c === '}') line.braces--;
+    else if (c === '(') line.parens++;
+    else if (c === ')') line.parens--;
     // a word counts once, as its first character
     if (isWord(c) && isWord(code.last)) return;
     code.previous = code.last;
     code.last = c;
-  };
+  });
+  if (line.first !== undefined) line.tail = { ...code };
+  return open;
+}
+
+/**
+ * Visits each character of code between `from` and `to` that is neither white space nor in a
+ * comment, a string or a character literal (a literal is visited once, as its opening quote).
+ * Returns whether a block comment is still open at `to`.
+ */
+function scanCode(
+  text: string,
+  from: number,
+  to: number,
+  inComment: boolean,
+  visit: (at: number, c: string) => void,
+): boolean {
+  let open = inComment;
   for (let i = from; i < to; i++) {
-    const c = text[i];
+    const c = text[i]!;
     if (open) {
       if (c === '*' && text[i + 1] === '/') {
         open = false;
         i++;
       }
-      continue;
-    }
-    if (c === '/' && text[i + 1] === '*') {
+    } else if (c === '/' && text[i + 1] === '*') {
       open = true;
       i++;
     } else if (c === '/' && text[i + 1] === '/') break;
     else if (c === '"' || c === "'") {
-      significant(c);
+      visit(i, c);
       // a literal ends at its unescaped quote, or at the end of the line
       for (i++; i < to && text[i] !== c && text[i] !== '\n'; i++) if (text[i] === '\\') i++;
-    } else if (c !== ' ' && c !== '\t' && c !== '\n' && c !== '\r') {
-      significant(c!);
-      if (c === '{') line.braces++;
-      else if (c === '}') line.braces--;
-      else if (c === '(') line.parens++;
-      else if (c === ')') line.parens--;
-    }
+    } else if (c !== ' ' && c !== '\t' && c !== '\n' && c !== '\r') visit(i, c);
   }
-  if (line.first !== undefined) line.tail = { ...code };
   return open;
 }

@@ -1,10 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, test } from 'vitest';
-import { indexFile } from '../../src/index-file.ts';
-import { haveToolchain, JudgedTally, spread, type TruthFile } from './judged.ts';
+import { haveToolchain, JudgedTally, spread, runJudge, tallyFiles } from './judged.ts';
 
 // Ground truth: javac's parser (the com.sun.source tree API, through a small Java program run
 // by the source launcher) over the JDK's own sources (Debian's openjdk-*-source: lib/src.zip).
@@ -33,20 +32,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 test.skipIf(!zip)('java: definitions, doc comments and parameters match javac', async () => {
   const all = execFileSync('java', [judge, 'list', zip!]).toString().trim().split('\n');
   const entries = spread(all, FILES);
-  const truth = execFileSync('java', [judge, 'judge', zip!, dir], {
-    input: entries.join('\n'),
-    maxBuffer: 1 << 30,
-  })
-    .toString()
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as TruthFile);
+  const truth = runJudge('java', [judge, 'judge', zip!, dir], entries);
   // JDK 17's javac predates Java 23's `///` Markdown doc comments, which the engine reads: the
   // few JDK files written that way count as doc misses here
   const tally = new JudgedTally();
-  for (const file of truth) {
-    const index = await indexFile({ path: file.path, content: readFileSync(file.path) });
-    tally.add(index, file);
-  }
+  await tallyFiles(truth, tally);
   tally.report(`Java accuracy vs javac (${zip}, ${entries.length} of ${all.length} files)`);
 });

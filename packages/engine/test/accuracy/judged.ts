@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
+import { indexFile } from '../../src/index-file.ts';
 import type { CodeObject, FileIndex } from '../../src/model.ts';
 import { formatScores, ratio, type Score } from './score.ts';
 
@@ -148,6 +150,31 @@ function difference(ours: string | null, theirs: string | null): string {
   const from = Math.max(0, at - 30);
   const part = (s: string) => JSON.stringify(`${from ? '…' : ''}${s.slice(from, at + 50)}`);
   return `${part(ours)} vs ${part(theirs)}`;
+}
+
+/**
+ * Runs a judge program over files: their paths on its stdin, one line each; a JSON `TruthFile`
+ * per file on its stdout.
+ */
+export function runJudge(
+  command: string,
+  args: string[],
+  files: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): TruthFile[] {
+  return execFileSync(command, args, { ...options, input: files.join('\n'), maxBuffer: 1 << 30 })
+    .toString()
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as TruthFile);
+}
+
+/** Indexes every judged file as the engine would and scores it. */
+export async function tallyFiles(truth: TruthFile[], tally: JudgedTally): Promise<void> {
+  for (const file of truth) {
+    const index = await indexFile({ path: file.path, content: readFileSync(file.path) });
+    tally.add(index, file);
+  }
 }
 
 /** Every judged measure's goal. */

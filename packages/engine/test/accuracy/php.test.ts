@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'vitest';
-import { indexFile } from '../../src/index-file.ts';
-import { haveToolchain, JudgedTally, spread, type TruthFile } from './judged.ts';
+import { haveToolchain, JudgedTally, spread, runJudge, tallyFiles } from './judged.ts';
 
 // Ground truth: nikic/PHP-Parser (Debian's php-parser, through a small PHP script) over its own
 // sources, the PHP code that package ships.
@@ -25,15 +23,8 @@ test.skipIf(!parser)('php: definitions, doc comments and parameters match PHP-Pa
     .sort()
     .map((p) => join(corpus, p));
   const files = spread(all, FILES);
-  const truth = execFileSync('php', [judge], { input: files.join('\n'), maxBuffer: 1 << 30 })
-    .toString()
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as TruthFile);
+  const truth = runJudge('php', [judge], files);
   const tally = new JudgedTally();
-  for (const file of truth) {
-    const index = await indexFile({ path: file.path, content: readFileSync(file.path) });
-    tally.add(index, file);
-  }
+  await tallyFiles(truth, tally);
   tally.report(`PHP accuracy vs PHP-Parser (${corpus}, ${files.length} of ${all.length} files)`);
 });

@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'vitest';
-import { indexFile } from '../../src/index-file.ts';
-import { haveToolchain, JudgedTally, spread, type TruthFile } from './judged.ts';
+import { haveToolchain, JudgedTally, spread, runJudge, tallyFiles } from './judged.ts';
 
 // Ground truth: Ruby's own parser (Ripper, through a small Ruby script) over Ruby's standard
 // library.
@@ -25,15 +24,8 @@ function stdlibFiles(): { root: string; files: string[] } {
 test.skipIf(!available)('ruby: definitions, doc comments and parameters match Ripper', async () => {
   const { root, files: all } = stdlibFiles();
   const files = spread(all, FILES);
-  const truth = execFileSync('ruby', [judge], { input: files.join('\n'), maxBuffer: 1 << 30 })
-    .toString()
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as TruthFile);
+  const truth = runJudge('ruby', [judge], files);
   const tally = new JudgedTally();
-  for (const file of truth) {
-    const index = await indexFile({ path: file.path, content: readFileSync(file.path) });
-    tally.add(index, file);
-  }
+  await tallyFiles(truth, tally);
   tally.report(`Ruby accuracy vs Ripper (${root}, ${files.length} of ${all.length} files)`);
 });
