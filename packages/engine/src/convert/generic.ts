@@ -1,14 +1,15 @@
 import type { Node } from 'web-tree-sitter';
-import type { CodeObject, DocComment, ObjectKind } from '../model.ts';
+import type { CodeObject, ObjectKind } from '../model.ts';
 import {
   addObject,
   addSite,
-  removeObject,
   noteReceiver,
   signatureOf,
   siteQualifier,
   type ConvertContext,
 } from './context.ts';
+import { joinedCFunction, noteCFunction } from './c-functions.ts';
+import { goConstantNames, inApiScope, inLocalScope } from './generic-scopes.ts';
 import { RULES, type LanguageRules } from './generic-rules.ts';
 import {
   deepName,
@@ -321,69 +322,6 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     if (receiverName && receiverType) noteReceiver(object, receiverName, receiverType);
   }
   return object;
-}
-
-/**
- * Whether every ancestor of a declaration is one an API declaration may sit in: a method of an
- * anonymous class, a class local to a method or a type inside a function body is not API.
- */
-function inApiScope(node: Node, scopes: ReadonlySet<string>): boolean {
-  for (let at = node.parent; at; at = at.parent) if (!scopes.has(at.type)) return false;
-  return true;
-}
-
-/** Whether a declaration sits inside one of the given node types (Ruby: a `def` in a `def`). */
-function inLocalScope(node: Node, scopes: ReadonlySet<string>): boolean {
-  for (let at = node.parent; at; at = at.parent) if (scopes.has(at.type)) return true;
-  return false;
-}
-
-/**
- * The names a Go `const_spec` declares, read as its identifier children (the grammar's `name`
- * field loses the first of ten or more names), without the blank `_`.
- */
-function goConstantNames(node: Node): string[] {
-  return namedKids(node)
-    .filter((c) => c.type === 'identifier' && c.text !== '_')
-    .map((c) => c.text);
-}
-
-/** The C functions of a file so far, by name: the object and whether it is a definition yet. */
-const cFunctions = new WeakMap<
-  ConvertContext,
-  Map<string, { object: CodeObject; definition: boolean; doc?: DocComment }>
->();
-
-function noteCFunction(ctx: ConvertContext, object: CodeObject, definition: boolean): void {
-  const functions = cFunctions.get(ctx) ?? new Map();
-  cFunctions.set(ctx, functions);
-  const earlier = functions.get(object.name);
-  const doc = earlier?.doc ?? object.doc;
-  functions.set(object.name, { object, definition, ...(doc ? { doc } : {}) });
-}
-
-/**
- * C has no overloads: a prototype and the definition of a function in one file are one object,
- * where the definition is, with the definition's comment or else the first its declarations
- * have. True when a declaration adds nothing (a prototype after the function); a definition
- * takes its prototype's place. Two definitions (in the branches of an `#if`, one per platform)
- * stay two objects: which one a build compiles is the build's to say.
- */
-function joinedCFunction(
-  ctx: ConvertContext,
-  draft: { name: string; doc?: DocComment },
-  definition: boolean,
-): boolean {
-  const earlier = cFunctions.get(ctx)?.get(draft.name);
-  if (!earlier) return false;
-  if (!definition) {
-    earlier.doc ??= draft.doc;
-    if (!earlier.object.doc && draft.doc) earlier.object.doc = draft.doc;
-    return true;
-  }
-  if (!earlier.definition) removeObject(ctx, earlier.object);
-  if (!draft.doc && earlier.doc) draft.doc = earlier.doc;
-  return false;
 }
 
 /** Start offsets of declared type names per file: a declaration's name is not a use of it. */
