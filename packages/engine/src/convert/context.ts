@@ -204,8 +204,21 @@ export function noteReceiver(method: CodeObject, name: string, type: string): vo
   if (simple) receivers.set(method, { name, type: simple });
 }
 
+/** Names a function's body declares again (`for _, c := range c.Args`), per function. */
+const shadowed = new WeakMap<CodeObject, Set<string>>();
+
+/**
+ * Notes names a function's body binds anew: there the receiver or parameter of that name may be
+ * another value of another type, so its declared type says nothing of calls on it.
+ */
+export function noteShadowed(owner: CodeObject, names: Iterable<string>): void {
+  const set = new Set(names);
+  if (set.size) shadowed.set(owner, set);
+}
+
 /** The declared type of `qualifier` inside `owner`: its receiver or a parameter with a named type. */
 function receiverTypeOf(owner: CodeObject, qualifier: string): string | undefined {
+  if (shadowed.get(owner)?.has(qualifier)) return undefined;
   const receiver = receivers.get(owner);
   if (receiver?.name === qualifier) return receiver.type;
   for (const p of owner.parameters) {

@@ -46,6 +46,11 @@ export interface LanguageRules {
    * function body, an anonymous class, an enum constant's body) is that code's own, not an object.
    */
   apiScopes?: ReadonlySet<string>;
+  /**
+   * Node types that bind names inside a body, with the field holding the names ('' for the whole
+   * node): a parameter or receiver bound again there no longer has its declared type.
+   */
+  bindings?: Record<string, string>;
   /** Node types whose declarations are local, not objects (Ruby: a `def` inside a method). */
   localScopes?: ReadonlySet<string>;
   /** The doc comment is the last `/** *\/` before the declaration, blank lines or not (javac). */
@@ -89,6 +94,13 @@ export const RULES: Record<string, LanguageRules> = {
       'const_declaration',
     ]),
     exportByCase: true,
+    // `c := …`, `for _, c := range …`, `var c T`, `func(c Node)`: a new `c`
+    bindings: {
+      short_var_declaration: 'left',
+      range_clause: 'left',
+      var_spec: '',
+      func_literal: 'parameters',
+    },
     callTypes: ['call_expression'],
     importTypes: ['import_spec'],
     typeUsages: ['type_identifier'],
@@ -147,6 +159,14 @@ export const RULES: Record<string, LanguageRules> = {
     },
     doc: 'rust',
     docFormat: 'markdown',
+    // `let r = …`, `for r in …`, `|r| …`, `if let Some(r) = …`: a new `r`
+    bindings: {
+      let_declaration: 'pattern',
+      for_expression: 'pattern',
+      closure_parameters: '',
+      let_condition: 'pattern',
+      match_pattern: '',
+    },
     skipAbove: ['attribute_item'],
     callTypes: ['call_expression', 'macro_invocation'],
     importTypes: ['use_declaration'],

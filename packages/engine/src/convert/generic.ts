@@ -4,6 +4,7 @@ import {
   addObject,
   addSite,
   noteReceiver,
+  noteShadowed,
   signatureOf,
   siteQualifier,
   type ConvertContext,
@@ -321,7 +322,30 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     const receiverType = declaration?.childForFieldName('type')?.text;
     if (receiverName && receiverType) noteReceiver(object, receiverName, receiverType);
   }
+  if (rules.bindings && body && isFunction) {
+    const typed = new Set(object.parameters.map((p) => p.name));
+    if (receiver)
+      for (const id of receiver.descendantsOfType('identifier')) if (id) typed.add(id.text);
+    noteShadowed(
+      object,
+      boundNames(body, rules.bindings).filter((name) => typed.has(name)),
+    );
+  }
   return object;
+}
+
+/** Names bound inside a body by the given node types (their identifiers left of `:=`, in a `let`…). */
+function boundNames(body: Node, bindings: Record<string, string>): string[] {
+  const names: string[] = [];
+  for (const binding of body.descendantsOfType(Object.keys(bindings))) {
+    if (!binding) continue;
+    const field = bindings[binding.type]!;
+    const bound = field ? binding.childForFieldName(field) : binding;
+    if (!bound) continue;
+    if (bound.type === 'identifier') names.push(bound.text);
+    else for (const id of bound.descendantsOfType('identifier')) if (id) names.push(id.text);
+  }
+  return names;
 }
 
 /** Start offsets of declared type names per file: a declaration's name is not a use of it. */
