@@ -7,6 +7,7 @@ const cFunctions = new WeakMap<
   Map<string, { object: CodeObject; definition: boolean; doc?: DocComment }>
 >();
 
+/** Notes a C function just added, carrying over the first doc its declarations had. */
 export function noteCFunction(ctx: ConvertContext, object: CodeObject, definition: boolean): void {
   const functions = cFunctions.get(ctx) ?? new Map();
   cFunctions.set(ctx, functions);
