@@ -9,23 +9,16 @@
 // would take the indexer minutes. With BENCH_DATABASE_URL=postgres://… it runs on a fresh
 // PostgreSQL database on that server.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createDatabase } from '@codedocs/db';
 import type { DatabaseHandle } from '@codedocs/db';
 import { measureEndpoints } from './http-load';
-import { createBenchDatabase } from './repos-postgres';
+import { api, createBenchAccount, expectStatus } from './repos-server';
 import {
-  api,
-  createBenchAccount,
-  expectStatus,
-  MemorySampler,
-  startBenchServer,
-} from './repos-server';
-
-const root = join(import.meta.dirname, '..');
-const postgresAdminUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
+  databaseLabel,
+  random,
+  reportLoads,
+  runSeededBench,
+  type SeededBench,
+} from './seeded-server';
 const REPOSITORIES = 5;
 const OBJECTS_PER_REPOSITORY = 20_000;
 const COMPILATION_SIZE = 5_000;
@@ -33,18 +26,6 @@ const BUDGET_P99_MS = 50;
 const BATCH = 500;
 
 const count = (n: number) => n.toLocaleString('en-US');
-const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-
-/** A small deterministic generator (mulberry32), so every run seeds the same names. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const AREAS = ['http', 'storage', 'auth', 'billing', 'search', 'render', 'jobs', 'config', 'cli'];
 const NOUNS = [
@@ -154,132 +135,89 @@ async function seedObjects(database: DatabaseHandle, userId: string): Promise<Se
   return seeded;
 }
 
-async function run(work: string): Promise<void> {
+async function run({ server, database, memory }: SeededBench): Promise<void> {
   console.log(
-    `Pockets benchmark: object search and compilation reads at 200 concurrent requests, ${count(REPOSITORIES * OBJECTS_PER_REPOSITORY)} objects in ${REPOSITORIES} repositories and a ${count(COMPILATION_SIZE)}-object compilation, through the real server (${postgresAdminUrl ? 'PostgreSQL, a fresh database on BENCH_DATABASE_URL' : 'SQLite'})`,
+    `Pockets benchmark: object search and compilation reads at 200 concurrent requests, ${count(REPOSITORIES * OBJECTS_PER_REPOSITORY)} objects in ${REPOSITORIES} repositories and a ${count(COMPILATION_SIZE)}-object compilation, through the real server (${databaseLabel})`,
   );
-  const dataDir = join(work, 'data');
-  const benchDatabase = postgresAdminUrl ? await createBenchDatabase(postgresAdminUrl) : undefined;
-  const server = await startBenchServer(root, dataDir, benchDatabase?.url).catch(async (error) => {
-    await benchDatabase?.drop();
-    throw error;
-  });
-  const database = createDatabase({ databaseUrl: benchDatabase?.url, dataDir });
-  const memory = new MemorySampler(server.pid);
-  try {
-    const account = await createBenchAccount(server);
-    const { id: userId } = await database.db
-      .selectFrom('users')
-      .select('id')
-      .orderBy('created_at', 'desc')
-      .executeTakeFirstOrThrow();
-    const seedStarted = performance.now();
-    const objects = await seedObjects(database, userId);
-    const { compilation } = expectStatus(
-      await api<{ compilation: { compilation_id: string } }>(
-        server,
-        'POST',
-        '/api/v0/compilation',
-        {
-          token: account.token,
-          body: { name: 'Public API' },
+  const account = await createBenchAccount(server);
+  const { id: userId } = await database.db
+    .selectFrom('users')
+    .select('id')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  const seedStarted = performance.now();
+  const objects = await seedObjects(database, userId);
+  const { compilation } = expectStatus(
+    await api<{ compilation: { compilation_id: string } }>(server, 'POST', '/api/v0/compilation', {
+      token: account.token,
+      body: { name: 'Public API' },
+    }),
+    201,
+    'create compilation',
+  );
+  const id = compilation.compilation_id;
+  // every 20th object: 5,000 across the five repositories, added through the API
+  const chosen = objects.filter((_, i) => i % 20 === 7).slice(0, COMPILATION_SIZE);
+  for (let start = 0; start < chosen.length; start += BATCH) {
+    expectStatus(
+      await api(server, 'POST', '/api/v0/compilation/object', {
+        token: account.token,
+        body: {
+          compilation_id: id,
+          object_ids: chosen.slice(start, start + BATCH).map((o) => o.id),
         },
-      ),
-      201,
-      'create compilation',
-    );
-    const id = compilation.compilation_id;
-    // every 20th object: 5,000 across the five repositories, added through the API
-    const chosen = objects.filter((_, i) => i % 20 === 7).slice(0, COMPILATION_SIZE);
-    for (let start = 0; start < chosen.length; start += BATCH) {
-      expectStatus(
-        await api(server, 'POST', '/api/v0/compilation/object', {
-          token: account.token,
-          body: {
-            compilation_id: id,
-            object_ids: chosen.slice(start, start + BATCH).map((o) => o.id),
-          },
-        }),
-        200,
-        'add objects',
-      );
-    }
-    console.log(
-      `  seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s: ${count(objects.length)} objects, ${count(chosen.length)} in one compilation\n`,
-    );
-    // what the endpoints answer, checked once before they are loaded
-    const search = (query: string) => `/api/v0/objects/search?${query}`;
-    const found = expectStatus(
-      await api<{ objects: { name: string }[]; cursor: string | null }>(
-        server,
-        'GET',
-        search('q=parse_report&limit=50'),
-        { token: account.token },
-      ),
+      }),
       200,
-      'search',
+      'add objects',
     );
-    if (found.objects.length !== 50 || !found.cursor) {
-      throw new Error(`search q=parse_report answered ${found.objects.length} objects`);
-    }
-    const listed = expectStatus(
-      await api<{ objects: unknown[] }>(
-        server,
-        'GET',
-        `/api/v0/compilation/${id}/object/metadata`,
-        {
-          token: account.token,
-        },
-      ),
-      200,
-      'compilation objects',
-    );
-    if (listed.objects.length !== chosen.length) {
-      throw new Error(`the compilation lists ${listed.objects.length} of ${chosen.length} objects`);
-    }
-    const endpoints: [string, string][] = [
-      ['health (the floor)', '/api/health'],
-      ['search, no text (50)', search('limit=50')],
-      ['search q=parse_report (50)', search('q=parse_report&limit=50')],
-      ['search q=Session (prefix, 50)', search('q=Session&limit=50')],
-      ['search q=ab (short, 50)', search('q=ab&limit=50')],
-      ['search q=nothing-like-this', search('q=nothing-like-this')],
-      ['search q=send kind=method', search('q=send&kind=method&limit=50')],
-      ['search status=stale (50)', search('status=stale&limit=50')],
-      [
-        'search, a later page',
-        search(`q=parse_report&limit=50&cursor=${encodeURIComponent(found.cursor)}`),
-      ],
-      ['compilation metadata', '/api/v0/compilation/metadata'],
-      [
-        `compilation objects (${count(chosen.length)})`,
-        `/api/v0/compilation/${id}/object/metadata`,
-      ],
-    ];
-    memory.phase();
-    const over = await measureEndpoints(server, account, endpoints, BUDGET_P99_MS);
-    console.log(`\n  server peak memory under load: ${mb(memory.phase().serverKb)}`);
-    console.log(
-      over.length
-        ? `  NOTE: over the DESIGN.md section 9 budget (p99 ${BUDGET_P99_MS} ms): ${over.join('; ')}`
-        : `  every endpoint within the DESIGN.md section 9 budget (p99 ${BUDGET_P99_MS} ms)`,
-    );
-  } finally {
-    memory.stop();
-    await database.destroy();
-    await server.stop();
-    await benchDatabase?.drop();
   }
+  console.log(
+    `  seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s: ${count(objects.length)} objects, ${count(chosen.length)} in one compilation\n`,
+  );
+  // what the endpoints answer, checked once before they are loaded
+  const search = (query: string) => `/api/v0/objects/search?${query}`;
+  const found = expectStatus(
+    await api<{ objects: { name: string }[]; cursor: string | null }>(
+      server,
+      'GET',
+      search('q=parse_report&limit=50'),
+      { token: account.token },
+    ),
+    200,
+    'search',
+  );
+  if (found.objects.length !== 50 || !found.cursor) {
+    throw new Error(`search q=parse_report answered ${found.objects.length} objects`);
+  }
+  const listed = expectStatus(
+    await api<{ objects: unknown[] }>(server, 'GET', `/api/v0/compilation/${id}/object/metadata`, {
+      token: account.token,
+    }),
+    200,
+    'compilation objects',
+  );
+  if (listed.objects.length !== chosen.length) {
+    throw new Error(`the compilation lists ${listed.objects.length} of ${chosen.length} objects`);
+  }
+  const endpoints: [string, string][] = [
+    ['health (the floor)', '/api/health'],
+    ['search, no text (50)', search('limit=50')],
+    ['search q=parse_report (50)', search('q=parse_report&limit=50')],
+    ['search q=Session (prefix, 50)', search('q=Session&limit=50')],
+    ['search q=ab (short, 50)', search('q=ab&limit=50')],
+    ['search q=nothing-like-this', search('q=nothing-like-this')],
+    ['search q=send kind=method', search('q=send&kind=method&limit=50')],
+    ['search status=stale (50)', search('status=stale&limit=50')],
+    [
+      'search, a later page',
+      search(`q=parse_report&limit=50&cursor=${encodeURIComponent(found.cursor)}`),
+    ],
+    ['compilation metadata', '/api/v0/compilation/metadata'],
+    [`compilation objects (${count(chosen.length)})`, `/api/v0/compilation/${id}/object/metadata`],
+  ];
+  memory.phase();
+  const over = await measureEndpoints(server, account, endpoints, BUDGET_P99_MS);
+  reportLoads(memory, over, BUDGET_P99_MS);
 }
 
-const work = mkdtempSync(join(tmpdir(), 'bench-pockets-'));
-try {
-  await run(work);
-} catch (error) {
-  console.error(
-    `\nbench:pockets failed: ${error instanceof Error ? error.message : String(error)}`,
-  );
-  process.exitCode = 1;
-} finally {
-  rmSync(work, { recursive: true, force: true });
-}
+await runSeededBench('bench:pockets', run);

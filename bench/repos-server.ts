@@ -128,14 +128,21 @@ export async function api<T>(
   options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<ApiAnswer<T>> {
   const started = performance.now();
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  const send = () =>
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  // a kept-alive connection the server closed while this process was busy (seeding for
+  // minutes) fails the next request once; a GET is sent again on a new connection
+  const response = await send().catch((error: unknown) => {
+    if (method !== 'GET') throw error;
+    return send();
   });
   const text = await response.text();
   const body = (text ? JSON.parse(text) : null) as T;

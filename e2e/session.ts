@@ -6,20 +6,26 @@ export interface ApiAccount {
   token: string;
 }
 
+/** The password of every account signUpThroughApi makes. */
+const API_ACCOUNT_PASSWORD = 'a shell test passphrase';
+
+/**
+ * A client address of its own for each call (the e2e server trusts the proxy header), so the
+ * per-address mail and login throttles meet a real client's numbers, not the whole suite's.
+ */
+const clientAddress = () => `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
+
 /**
  * Signs up a fresh account through the real API (sign-up, the verification link from the local
  * outbox, verify) and returns its session token.
  */
 export async function signUpThroughApi(baseURL: string, prefix = 'shell'): Promise<ApiAccount> {
   const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  // each test's sign-up comes from an address of its own (the e2e server trusts the proxy
-  // header), so the per-address mail throttle meets a real client's numbers, not the whole suite's
-  const address = `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
   const api = await request.newContext({ baseURL });
   try {
     const signup = await api.post('/api/v1/auth/signup', {
-      data: { email, password: 'a shell test passphrase', name: 'Shell Tester' },
-      headers: { 'x-forwarded-for': address },
+      data: { email, password: API_ACCOUNT_PASSWORD, name: 'Shell Tester' },
+      headers: { 'x-forwarded-for': clientAddress() },
     });
     if (signup.status() !== 202) throw new Error(`sign-up answered ${signup.status()}`);
     const link = (await outboxLinks(api, email)).find((href) =>
@@ -32,6 +38,25 @@ export async function signUpThroughApi(baseURL: string, prefix = 'shell'): Promi
     if (!verify.ok()) throw new Error(`verify answered ${verify.status()}`);
     const { token } = (await verify.json()) as { token: string };
     return { email, token };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * A new session for an account signUpThroughApi made. A browser that entered with a token
+ * replaced it at its first refresh, and a replaced token works only 30 s more, so a later visit
+ * of the same account logs in again.
+ */
+export async function logInThroughApi(baseURL: string, email: string): Promise<string> {
+  const api = await request.newContext({ baseURL });
+  try {
+    const login = await api.post('/api/v1/auth/login', {
+      data: { email, password: API_ACCOUNT_PASSWORD },
+      headers: { 'x-forwarded-for': clientAddress() },
+    });
+    if (!login.ok()) throw new Error(`login answered ${login.status()}`);
+    return ((await login.json()) as { token: string }).token;
   } finally {
     await api.dispose();
   }

@@ -1,7 +1,9 @@
-import { request, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { unique } from './app-steps';
 import { expect, keepScreenshot, test } from './fixtures';
 import { createServedRepo, type ServedRepo } from './git-repos';
-import { enterWithToken, outboxLinks, signUpThroughApi } from './session';
+import { enterWithToken, signUpThroughApi } from './session';
+import { expectSite, invitationLinkFor, signUpFromInvitation } from './sharing-steps';
 import { apiAs, buildSiteThroughApi } from './sites';
 
 const GREET_TS = `/** Greets someone by name. */
@@ -9,15 +11,6 @@ export function greet(name: string): string {
   return \`Hello \${name}\`;
 }
 `;
-
-const unique = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
-
-/** The site a link opened: the folder's name is its title, served sandboxed from /sites/. */
-async function expectSite(page: Page, folderName: string) {
-  await expect(page).toHaveURL(/\/sites\/[^/]+\/index\.html$/);
-  await expect(page.locator('body')).toContainText(folderName);
-}
 
 /**
  * Issue 17 in Chromium against the real server: a site built through the API, shared by
@@ -89,33 +82,8 @@ test.describe('sharing a documentation site', () => {
   }) => {
     const email = `${unique('invitee')}@example.test`;
     await share('email', { permission: 'viewer', email_ids: [email] });
-    const mailbox = await request.newContext({ baseURL });
-    const invite = (await outboxLinks(mailbox, email)).find((link) =>
-      link.includes('/invite/folder/private/'),
-    );
-    expect(invite).toBeDefined();
-
-    await page.goto(new URL(invite!).pathname);
-    await expect(page.getByTestId('invite-folder-name')).toHaveText(folderName);
-    await page.getByRole('link', { name: 'Log in to open' }).click();
-    await expect(page.getByTestId('screen-auth-login')).toBeVisible();
-    await page.getByTestId('switch-to-signup').click();
-    await page.getByLabel('Name').fill('Invited Reader');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill('an invited passphrase');
-    await page.getByTestId('signup-submit').click();
-    await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
-
-    const verify = (await outboxLinks(mailbox, email)).find((link) =>
-      link.includes('/auth/verify?token='),
-    );
-    await mailbox.dispose();
-    expect(verify).toBeDefined();
-    await page.goto(new URL(verify!).pathname + new URL(verify!).search);
-    // confirming the address logs in and comes back to the invitation
-    await expect(page).toHaveURL(new URL(invite!).pathname);
-    await page.getByRole('button', { name: 'Open' }).click();
-    await expectSite(page, folderName);
+    const invite = await invitationLinkFor(baseURL!, email);
+    await signUpFromInvitation(page, baseURL!, { invite, email, folderName });
   });
 
   test('a public link opens the site logged out', async ({ page }) => {

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { accountsPlugin } from './plugins/accounts';
+import { activityPlugin } from './plugins/activity';
 import { authenticatePlugin } from './plugins/authenticate';
 import { cookiesPlugin } from './plugins/cookies';
 import { dbPlugin } from './plugins/db';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(openapiPlugin);
   await app.register(spaPlugin);
   await app.register(notFoundPlugin);
+  await app.register(activityPlugin);
   await app.register(accountsPlugin);
   await app.register(authenticatePlugin);
   await app.register(gitChildrenPlugin);

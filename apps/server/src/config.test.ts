@@ -92,6 +92,7 @@ describe('loadConfig', () => {
       JOB_CONCURRENCY: '4',
       JOBS_PER_USER: '3',
       JOB_WORKERS: '0',
+      ACTIVITY_RETENTION_DAYS: '30',
     });
     expect(config).toEqual({
       port: 8080,
@@ -131,7 +132,18 @@ describe('loadConfig', () => {
       jobConcurrency: 4,
       jobsPerUser: 3,
       jobWorkers: false,
+      activityRetentionDays: 30,
     });
+  });
+
+  it('keeps activity a year unless told otherwise, and for ever with 0', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).activityRetentionDays).toBe(365);
+    expect(loadConfig({ DATA_DIR: dataDir, ACTIVITY_RETENTION_DAYS: '0' })).toMatchObject({
+      activityRetentionDays: 0,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, ACTIVITY_RETENTION_DAYS: 'a year' })).toThrow(
+      /ACTIVITY_RETENTION_DAYS must be a number of days/,
+    );
   });
 
   it('runs two job workers in the API process unless told otherwise', () => {

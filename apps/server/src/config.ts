@@ -89,7 +89,15 @@ export interface Config {
    * under DATA_DIR). Optional for the same reason as `llm`.
    */
   sitesS3?: S3SiteStoreConfig | undefined;
+  /**
+   * Days activity events, their daily counts and coverage snapshots are kept (ACTIVITY_RETENTION_DAYS;
+   * 0 keeps them for ever). Optional so hand-built test configs need not name it.
+   */
+  activityRetentionDays?: number;
 }
+
+/** How long activity is kept when ACTIVITY_RETENTION_DAYS is unset. */
+export const DEFAULT_ACTIVITY_RETENTION_DAYS = 365;
 
 /** The optional model provider (OpenAI-compatible chat completions). */
 export interface LlmConfig {
@@ -381,6 +389,10 @@ const rules = {
     problem: "must be a key prefix of letters, digits and !_.*'()/- (at most 200)",
   },
   SITES_S3_PATH_STYLE: { schema: z.enum(['0', '1']), problem: 'must be 0 or 1' },
+  ACTIVITY_RETENTION_DAYS: {
+    schema: integer(0, 36_500),
+    problem: 'must be a number of days between 0 (keep activity for ever) and 36500',
+  },
 } as const;
 
 type Variable = keyof typeof rules;
@@ -579,6 +591,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             (vars.SITES_S3_PATH_STYLE ?? (vars.SITES_S3_ENDPOINT ? '1' : '0')) === '1',
         }
       : undefined,
+    activityRetentionDays: vars.ACTIVITY_RETENTION_DAYS ?? DEFAULT_ACTIVITY_RETENTION_DAYS,
   };
 }
 

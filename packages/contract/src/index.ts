@@ -1,3 +1,5 @@
+export * from './activity';
+export * from './activity-grouping';
 export * from './auth';
 export * from './compilation';
 export * from './constants';

@@ -396,6 +396,7 @@ export interface JobsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** One activity event of the user whose metrics it counts in (migrations 0001, 0015). */
 export interface EventsTable {
   id: string;
   user_id: string;
@@ -404,6 +405,41 @@ export interface EventsTable {
   /** JSON. */
   data: string | null;
   created_at: Generated<Timestamp>;
+  /** Who did it; null for the system or a visitor without an account. */
+  actor_id: string | null;
+  /** The repository, folder or compilation the event is counted under. */
+  scope: string | null;
+  /** What the event counts for (fields written by a generation); 1 for most. */
+  amount: Generated<number>;
+}
+
+/** Events counted per UTC day and key, written with each event (migration 0015). */
+export interface ActivityDailyTable {
+  user_id: string;
+  /** `YYYY-MM-DD` (UTC). */
+  day: string;
+  kind: string;
+  /** '' when the event has none (as for `subject` and `actor_id`). */
+  scope: Generated<string>;
+  subject: Generated<string>;
+  actor_id: Generated<string>;
+  events: BigIntColumn;
+  amount: BigIntColumn;
+}
+
+/** A repository's doc counts at the end of a day something changed them (migration 0015). */
+export interface CoverageSnapshotsTable {
+  repo_id: string;
+  /** `YYYY-MM-DD` (UTC). */
+  day: string;
+  user_id: string;
+  commit_id: string | null;
+  objects: number;
+  documented: number;
+  stale: number;
+  /** The repository's `docs_revision` the counts were taken at. */
+  docs_revision: number;
+  taken_at: Generated<Timestamp>;
 }
 
 /** One failed login or mail request, counted per key (`login:account:…`, `mail:ip:…`). */
@@ -442,6 +478,8 @@ export interface Database {
   generation_preferences: GenerationPreferencesTable;
   jobs: JobsTable;
   events: EventsTable;
+  activity_daily: ActivityDailyTable;
+  coverage_snapshots: CoverageSnapshotsTable;
   throttle_events: ThrottleEventsTable;
 }
 
@@ -486,3 +524,5 @@ export type NewJob = Insertable<JobsTable>;
 export type JobUpdate = Updateable<JobsTable>;
 export type ActivityEvent = Selectable<EventsTable>;
 export type NewActivityEvent = Insertable<EventsTable>;
+export type ActivityDaily = Selectable<ActivityDailyTable>;
+export type CoverageSnapshot = Selectable<CoverageSnapshotsTable>;

@@ -29,6 +29,8 @@ export const TABLE_NAMES = [
   'generation_preferences',
   'jobs',
   'events',
+  'activity_daily',
+  'coverage_snapshots',
   'throttle_events',
 ] as const satisfies readonly TableName[];
 

@@ -4,6 +4,7 @@ import { CONVERTERS } from './convert/dispatch.ts';
 import { contentHash } from './identity.ts';
 import { detectLanguage, looksBinary } from './languages/detect.ts';
 import type { Diagnostic, FileIndex, SourceFile } from './model.ts';
+import { settleConditionals } from './parse/c-conditionals.ts';
 import { decodeSource } from './parse/decode.ts';
 import { parserFor } from './parse/grammars.ts';
 
@@ -87,7 +88,11 @@ export async function indexFile(file: SourceFile, options: IndexOptions = {}): P
   }
   // a pathological file must not stall a run: give up after the time budget, with a diagnostic
   const deadline = performance.now() + (options.parseTimeoutMs ?? 20_000);
-  const tree = parser.parse(text, null, { progressCallback: () => performance.now() > deadline });
+  // C's conditionals settled where the grammar would otherwise read every branch at once
+  const parsed = spec.id === 'c' || spec.id === 'cpp' ? settleConditionals(text, spec.id) : text;
+  const tree = parser.parse(parsed, null, {
+    progressCallback: () => performance.now() > deadline,
+  });
   if (!tree) {
     base.diagnostics.push({ severity: 'error', message: 'Parsing took too long and was stopped.' });
     return { ...base, status: 'parsed' };

@@ -5,6 +5,7 @@ import type { Db } from '../repositories/db';
 import { queueMissingHeadIndexes } from '../services/livedocs/index-after-move';
 import { registerApplicationJobs } from './handlers/index';
 import type { SiteStore } from '../sites/site-store';
+import { ActivityFeed } from '../services/activity/activity-feed';
 import { JobQueue } from './job-queue';
 import { JobWorkers } from './job-workers';
 import { JobRegistry } from './registry';
@@ -23,6 +24,8 @@ export interface JobRuntimeOptions {
   listen: boolean;
   /** Where site builds write (the data directory's `sites/` unless given). */
   siteStore?: SiteStore;
+  /** The app's activity feed; a worker-only process gets one of its own (it serves no stream). */
+  activity?: ActivityFeed;
 }
 
 /** Everything about background jobs one process holds. */
@@ -47,7 +50,16 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
   const registry = new JobRegistry();
   const events = new TaskEventBus({ db, dialect, databaseUrl: config.databaseUrl, log });
   const queue = new JobQueue({ db, registry, events });
-  registerApplicationJobs(registry, { db, config, log, queue, siteStore: options.siteStore });
+  const activity =
+    options.activity ?? new ActivityFeed({ db, dialect, databaseUrl: config.databaseUrl, log });
+  registerApplicationJobs(registry, {
+    db,
+    config,
+    log,
+    queue,
+    activity,
+    siteStore: options.siteStore,
+  });
   const workers = options.runWorkers
     ? new JobWorkers({
         db,

@@ -26,9 +26,16 @@ export const accountsPlugin = fp(
     const tokens = new Tokens(app.config.appSecret);
     app.decorate('mailer', mailer);
     app.decorate('tokens', tokens);
-    app.decorate('services', { db: app.db, config: app.config, mailer, tokens, log: app.log });
+    app.decorate('services', {
+      db: app.db,
+      config: app.config,
+      mailer,
+      tokens,
+      log: app.log,
+      activity: app.activity,
+    });
     await seedPlans(app.db);
     app.addHook('onClose', () => mailer.close());
   },
-  { name: 'accounts', dependencies: ['db'] },
+  { name: 'accounts', dependencies: ['db', 'activity'] },
 );

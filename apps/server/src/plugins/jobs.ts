@@ -24,6 +24,7 @@ export const jobsPlugin = fp(
       log: app.log,
       runWorkers: app.config.jobWorkers,
       listen: true,
+      activity: app.activity,
     });
     app.decorate('jobs', runtime);
     app.addHook('onReady', () => runtime.start());
@@ -31,5 +32,5 @@ export const jobsPlugin = fp(
     // parser threads started by indexing; after the workers stopped nothing uses them
     app.addHook('onClose', () => closeParsePool());
   },
-  { name: 'jobs', dependencies: ['db'] },
+  { name: 'jobs', dependencies: ['db', 'activity'] },
 );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { activityRoutes } from './activity/index';
 import { accountRoutes } from './auth/account-routes';
 import { sessionRoutes } from './auth/session-routes';
 import { compilationRoutes } from './compilation/index';
@@ -46,6 +47,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(paymentsWebhookRoute, { prefix: '/v2' });
   await app.register(testCheckoutRoutes, { prefix: '/v2' });
   await app.register(taskRoutes, { prefix: '/v1' });
+  await app.register(activityRoutes, { prefix: '/v1' });
   await app.register(staticdocsRoutes, { prefix: '/v1' });
   await app.register(shareRoutes, { prefix: '/v1' });
 };

@@ -3,14 +3,19 @@ import type { Tokens } from '../auth/tokens';
 import type { Config } from '../config';
 import type { Mailer } from '../mail/mailer';
 import type { Db } from '../repositories/db';
+import type { ActivityFeed } from './activity/activity-feed';
 
-/** What services need from the app: the database, configuration, mailer, token signer, logger. */
+/**
+ * What services need from the app: the database, configuration, mailer, token signer, logger and
+ * the activity feed (recordEvent).
+ */
 export interface ServiceContext {
   db: Db;
   config: Config;
   mailer: Mailer;
   tokens: Tokens;
   log: FastifyBaseLogger;
+  activity: ActivityFeed;
 }
 
 /** Who is calling, recorded on the sessions they start and used as a throttling key. */

@@ -25,5 +25,15 @@ describe('formFailure', () => {
     expect(formFailure(error, [], 'x').formError).toBe(
       'Too many attempts. Try again in 30 seconds.',
     );
+    const bare = new ApiError(
+      429,
+      'rate_limited',
+      'Too many attempts, try again later',
+      undefined,
+      1,
+    );
+    expect(formFailure(bare, [], 'x').formError).toBe(
+      'Too many attempts, try again later. Try again in 1 second.',
+    );
   });
 });

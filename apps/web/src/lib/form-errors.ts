@@ -17,7 +17,9 @@ export function fieldName(field: string | undefined): string | undefined {
 export function messageWithRetryAfter(error: ApiError): string {
   if (error.retryAfter === undefined) return error.message;
   const unit = error.retryAfter === 1 ? 'second' : 'seconds';
-  return `${error.message} Try again in ${error.retryAfter} ${unit}.`;
+  // the server's sentences do not all end with a stop ("Too many attempts, try again later")
+  const sentence = /[.!?]$/.test(error.message) ? error.message : `${error.message}.`;
+  return `${sentence} Try again in ${error.retryAfter} ${unit}.`;
 }
 
 /**

@@ -2,8 +2,8 @@ import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '@codedocs/contract';
 import { jsonResponse, stubFetch } from '@/test/fetch-stub';
-import { testTask as task } from '@/test/fixtures';
-import { subscribeToTasks, TASK_EVENTS_RETRY } from './task-events';
+import { testActivityEvent, testTask as task } from '@/test/fixtures';
+import { subscribeToActivity, subscribeToTasks, TASK_EVENTS_RETRY } from './task-events';
 
 /** A server-sent event stream the test writes to. */
 function sseStream() {
@@ -122,5 +122,33 @@ describe('subscribeToTasks', () => {
     subscribe(vi.fn());
     await vi.advanceTimersByTimeAsync(TASK_EVENTS_RETRY.maxDelayMs * 4);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('delivers activity events on the same connection, which stays while either kind listens', async () => {
+    const signals: AbortSignal[] = [];
+    const stream = sseStream();
+    const fetchMock = stubFetch((_url, init) => {
+      if (init.signal) signals.push(init.signal);
+      return stream.response();
+    });
+    const onTask = vi.fn();
+    const onActivity = vi.fn();
+    const stopTasks = subscribe(onTask);
+    const stopActivity = subscribeToActivity(onActivity);
+    unsubscribes.push(stopActivity);
+    await tick();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    const event = testActivityEvent();
+    stream.send(`event: activity\ndata: ${JSON.stringify(event)}\n\n`);
+    stream.send('event: activity\ndata: {"not":"an event"}\n\n');
+    await vi.waitFor(() => expect(onActivity).toHaveBeenCalledWith(event));
+    expect(onActivity).toHaveBeenCalledTimes(1);
+    expect(onTask).not.toHaveBeenCalled();
+
+    stopTasks();
+    expect(signals[0]?.aborted).toBe(false);
+    stopActivity();
+    expect(signals[0]?.aborted).toBe(true);
   });
 });

@@ -1,10 +1,19 @@
 import { createParser } from 'eventsource-parser';
-import { TASK_EVENT, taskSchema, type Task } from '@codedocs/contract';
+import {
+  ACTIVITY_EVENT,
+  activityEventSchema,
+  TASK_EVENT,
+  taskSchema,
+  type ActivityEvent,
+  type Task,
+} from '@codedocs/contract';
 import { api } from './api-client';
 import { getJwt } from './cookies';
 
 /** Receives every task change of the signed-in user. */
 export type TaskListener = (task: Task) => void;
+/** Receives every new activity event of the signed-in user (the activity-metrics stream client). */
+export type ActivityListener = (event: ActivityEvent) => void;
 
 /** The event stream of the user's task changes (DESIGN.md section 5). */
 export const TASK_EVENTS_URL = '/api/v1/events';
@@ -13,6 +22,7 @@ export const TASK_EVENTS_URL = '/api/v1/events';
 export const TASK_EVENTS_RETRY = { firstDelayMs: 1000, maxDelayMs: 30_000 } as const;
 
 const listeners = new Set<TaskListener>();
+const activityListeners = new Set<ActivityListener>();
 let connection: AbortController | null = null;
 
 /** `GET /api/v1/tasks/{id}`: one task's current state. */
@@ -26,11 +36,24 @@ export function getTask(taskId: string, signal?: AbortSignal): Promise<Task> {
  * because it needs the bearer credential, which EventSource cannot send. Returns the unsubscribe.
  */
 export function subscribeToTasks(listener: TaskListener): () => void {
-  listeners.add(listener);
+  return join(listeners, listener);
+}
+
+/**
+ * Calls `listener` with every new activity event (`activity` events on the same stream, sent
+ * once the action that made them has committed). Shares the one connection with the task
+ * subscribers. Returns the unsubscribe.
+ */
+export function subscribeToActivity(listener: ActivityListener): () => void {
+  return join(activityListeners, listener);
+}
+
+function join<T>(set: Set<T>, listener: T): () => void {
+  set.add(listener);
   if (!connection) open();
   return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) close();
+    set.delete(listener);
+    if (listeners.size === 0 && activityListeners.size === 0) close();
   };
 }
 
@@ -45,16 +68,21 @@ function close() {
   connection = null;
 }
 
-function publish(data: string) {
+/** What publish needs of a schema. */
+interface Parser<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+function publish<T>(data: string, schema: Parser<T>, to: Set<(value: T) => void>) {
   let parsed: unknown;
   try {
     parsed = JSON.parse(data);
   } catch {
     return;
   }
-  const result = taskSchema.safeParse(parsed);
+  const result = schema.safeParse(parsed);
   if (!result.success) return;
-  for (const listener of [...listeners]) {
+  for (const listener of [...to]) {
     try {
       listener(result.data);
     } catch (error) {
@@ -63,11 +91,14 @@ function publish(data: string) {
   }
 }
 
-/** Reads one response body to its end, publishing each `task` event. */
+/** Reads one response body to its end, publishing each `task` and `activity` event. */
 async function readEvents(body: ReadableStream<Uint8Array>, signal: AbortSignal) {
   const parser = createParser({
     onEvent: (event) => {
-      if (event.event === TASK_EVENT) publish(event.data);
+      if (event.event === TASK_EVENT) publish(event.data, taskSchema, listeners);
+      else if (event.event === ACTIVITY_EVENT) {
+        publish(event.data, activityEventSchema, activityListeners);
+      }
     },
   });
   const reader = body.getReader();

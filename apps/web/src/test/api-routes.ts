@@ -1,5 +1,13 @@
 import { jsonResponse } from './fetch-stub';
-import { testAuthConfig, testProfile, testSubscription } from './fixtures';
+import {
+  emptyCoverage,
+  emptyDocsMetrics,
+  emptyViews,
+  testAuthConfig,
+  testChecklist,
+  testProfile,
+  testSubscription,
+} from './fixtures';
 
 /** A stubbed endpoint: receives the URL and request, answers with a Response. */
 export type RouteHandler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -19,6 +27,11 @@ export const defaultApiRoutes: ApiRoutes = {
   'GET /api/v0/user/ssh-key': () => jsonResponse({ keys: [] }),
   'GET /api/v1/events': () => openEventStream(),
   'GET /api/v1/tasks': () => jsonResponse({ tasks: [] }),
+  'GET /api/v1/activity/events': () => jsonResponse({ events: [], cursor: null }),
+  'GET /api/v1/activity/checklist': () => jsonResponse(testChecklist()),
+  'GET /api/v1/activity/coverage': (url) => jsonResponse(emptyCoverage(url)),
+  'GET /api/v1/activity/docs': (url) => jsonResponse(emptyDocsMetrics(url)),
+  'GET /api/v1/activity/views': (url) => jsonResponse(emptyViews(url)),
 };
 
 /** An event stream that stays open without events, like the server's while nothing changes. */

@@ -1,6 +1,10 @@
 import type {
   AuthConfigResponse,
+  ActivityChecklist,
+  ActivityEvent,
   CompilationMetadata,
+  CoverageMetrics,
+  DocsMetrics,
   Folder,
   RepoJson,
   SessionResponse,
@@ -8,6 +12,7 @@ import type {
   SubscriptionResponse,
   Task,
   UserProfile,
+  ViewsMetrics,
 } from '@codedocs/contract';
 
 /** The signed-in user of the tests. */
@@ -145,5 +150,80 @@ export function testPocket(id: string, name: string, objectCount = 0): Compilati
     updated_at: '2026-11-25T10:00:00.000Z',
     object_count: objectCount,
     repositories: [],
+  };
+}
+
+/** The first-run checklist with the given steps done. */
+export function testChecklist(done: Partial<ActivityChecklist['steps']> = {}): ActivityChecklist {
+  const steps = {
+    connect: false,
+    generate: false,
+    pocket: false,
+    site: false,
+    share: false,
+    ...done,
+  };
+  return { steps, done: Object.values(steps).every(Boolean) };
+}
+
+/** One activity event as the feed and the live stream carry it. */
+export function testActivityEvent(overrides: Partial<ActivityEvent> = {}): ActivityEvent {
+  return {
+    event_id: 'event-1',
+    kind: 'doc.edited',
+    subject: testRepo.repo_id,
+    scope: testRepo.repo_id,
+    actor_id: 'user-1',
+    actor_name: 'Ada Lovelace',
+    amount: 1,
+    data: { object_id: 'o1', name: 'add', field_id: 'summary' },
+    created_at: new Date().toISOString(),
+    grouped: 1,
+    ...overrides,
+  };
+}
+
+/** The range and day buckets a metrics request asks for (`?from=&to=&bucket=`). */
+export function metricsFrame(url: string) {
+  const query = new URL(url, 'http://test').searchParams;
+  const from = query.get('from') ?? '2026-01-01';
+  const to = query.get('to') ?? from;
+  const buckets: string[] = [];
+  for (
+    let day = Date.parse(`${from}T00:00:00Z`);
+    day <= Date.parse(`${to}T00:00:00Z`);
+    day += 86_400_000
+  ) {
+    buckets.push(new Date(day).toISOString().slice(0, 10));
+  }
+  return { from, to, bucket: 'day' as const, buckets };
+}
+
+/** Coverage metrics with no repository. */
+export function emptyCoverage(url: string): CoverageMetrics {
+  return { ...metricsFrame(url), repositories: [] };
+}
+
+/** Docs metrics with nothing generated or edited. */
+export function emptyDocsMetrics(url: string): DocsMetrics {
+  const frame = metricsFrame(url);
+  const zeros = frame.buckets.map(() => 0);
+  return {
+    ...frame,
+    series: { generated: zeros, edited: zeros, reviewed: zeros },
+    totals: { generated: 0, edited: 0, reviewed: 0 },
+    people: [],
+  };
+}
+
+/** Views metrics with no view. */
+export function emptyViews(url: string): ViewsMetrics {
+  const frame = metricsFrame(url);
+  return {
+    ...frame,
+    series: { views: frame.buckets.map(() => 0) },
+    totals: { views: 0 },
+    folders: [],
+    shares: [],
   };
 }

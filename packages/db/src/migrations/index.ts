@@ -14,6 +14,7 @@ import { jobFairness } from './0011-job-fairness';
 import { folderBuilds } from './0012-folder-builds';
 import { folderShares } from './0013-folder-shares';
 import { checkout } from './0014-checkout';
+import { activity } from './0015-activity';
 
 /**
  * Every migration, in order, listed in code rather than read from a folder so the server bundle
@@ -35,6 +36,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0012-folder-builds': folderBuilds(),
     '0013-folder-shares': folderShares(dialect),
     '0014-checkout': checkout(dialect),
+    '0015-activity': activity(dialect),
   };
 }
 

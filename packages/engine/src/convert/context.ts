@@ -136,6 +136,19 @@ export function addObject(ctx: ConvertContext, node: Node, draft: ObjectDraft): 
   return object;
 }
 
+/**
+ * Takes back an object added last under its name (a C prototype whose definition follows): its
+ * overload index is free again, so the object that replaces it gets the same id.
+ */
+export function removeObject(ctx: ConvertContext, object: CodeObject): void {
+  const at = ctx.objects.indexOf(object);
+  if (at === -1) return;
+  ctx.objects.splice(at, 1);
+  ctx.offsets.delete(object);
+  const key = `${object.qualifiedName}\0${object.kind}`;
+  ctx.seen.set(key, (ctx.seen.get(key) ?? 1) - 1);
+}
+
 /** The node's text up to its first line break, read from the source (node.text copies it all). */
 function firstLineOf(source: string, node: Node): string {
   const start = node.startIndex;
@@ -191,8 +204,21 @@ export function noteReceiver(method: CodeObject, name: string, type: string): vo
   if (simple) receivers.set(method, { name, type: simple });
 }
 
+/** Names a function's body declares again (`for _, c := range c.Args`), per function. */
+const shadowed = new WeakMap<CodeObject, Set<string>>();
+
+/**
+ * Notes names a function's body binds anew: there the receiver or parameter of that name may be
+ * another value of another type, so its declared type says nothing of calls on it.
+ */
+export function noteShadowed(owner: CodeObject, names: Iterable<string>): void {
+  const set = new Set(names);
+  if (set.size) shadowed.set(owner, set);
+}
+
 /** The declared type of `qualifier` inside `owner`: its receiver or a parameter with a named type. */
 function receiverTypeOf(owner: CodeObject, qualifier: string): string | undefined {
+  if (shadowed.get(owner)?.has(qualifier)) return undefined;
   const receiver = receivers.get(owner);
   if (receiver?.name === qualifier) return receiver.type;
   for (const p of owner.parameters) {

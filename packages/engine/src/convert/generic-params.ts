@@ -38,14 +38,40 @@ export function parameterList(node: Node): Node | undefined {
   if (direct) return direct;
   const declarator = node.childForFieldName('declarator');
   if (declarator) {
-    const fnDecl =
-      declarator.type === 'function_declarator'
-        ? declarator
-        : firstOfType(declarator, ['function_declarator']);
-    const list = fnDecl?.childForFieldName('parameters');
+    const list = functionDeclarator(declarator)?.childForFieldName('parameters');
     if (list) return list;
   }
   return namedKids(node).find((c) => PARAMETER_LISTS.includes(c.type));
+}
+
+const WRAPPING_DECLARATOR = /^(parenthesized|pointer|abstract|attributed|reference)/;
+
+/**
+ * The function declarator of a C/C++ declaration: `f(int)` in `int *f(int)`, and in
+ * `void (*f(int))(void)` (a function that returns a function pointer) the inner one, which names
+ * the function and holds its parameters. A declarator whose name sits in parentheses with no
+ * parameters of its own (`void (*hook)(int)`) belongs to a variable: that gives none.
+ */
+export function functionDeclarator(declarator: Node): Node | undefined {
+  for (let at: Node | null = declarator; at;) {
+    if (at.type === 'function_declarator') {
+      const inner = at.childForFieldName('declarator');
+      if (!inner) return undefined;
+      if (!WRAPPING_DECLARATOR.test(inner.type)) return at;
+      at = inner;
+    } else if (WRAPPING_DECLARATOR.test(at.type)) {
+      at =
+        at.childForFieldName('declarator') ??
+        namedKids(at).find((c) => c.type.endsWith('declarator') || c.type === 'identifier') ??
+        null;
+    } else {
+      // C++ shapes the walk does not know: the first function declarator inside, as written
+      const found = firstOfType(at, ['function_declarator']);
+      const inner = found?.childForFieldName('declarator');
+      return inner && !WRAPPING_DECLARATOR.test(inner.type) ? found : undefined;
+    }
+  }
+  return undefined;
 }
 
 const TYPE_NODE = /(^|_)type$|^user_type$|^type_identifier$|^array_type$|^nullable_type$/;
@@ -154,12 +180,20 @@ function readOne(p: Node, language: string): Parameter[] {
     /^\s*\.\.\./.test(p.text);
   if (p.type === 'variadic_parameter' && !p.namedChildCount)
     return [{ name: '...', rest: true, optional: true }];
-  if (p.type === 'vararg_expression') return [{ name: '...', rest: true, optional: true }];
+  if (p.type === 'vararg_expression' || p.type === 'forward_parameter')
+    return [{ name: '...', rest: true, optional: true }];
+  // Ruby's `def pair((h, w))`: the pattern as written
+  if (p.type === 'destructured_parameter')
+    return [{ name: p.text.replace(/\s+/g, ' '), rest: false, optional: false }];
   // Go: `a, b int` declares two parameters of one type
   // (Swift labels the type `name:` as well; a type is never one of the names)
-  const names = p
-    .childrenForFieldName('name')
-    .filter((n): n is Node => n !== null && !TYPE_NODE.test(n.type));
+  const names =
+    language === 'go'
+      ? // the grammar's `name` field loses the first of ten or more names (`a, b, … j int`)
+        namedKids(p).filter((c) => c.type === 'identifier')
+      : p
+          .childrenForFieldName('name')
+          .filter((n): n is Node => n !== null && !TYPE_NODE.test(n.type));
   const type = typeText(
     p.childForFieldName('type') ??
       javaSpreadType(p) ??
@@ -185,7 +219,9 @@ function readOne(p: Node, language: string): Parameter[] {
   const list = names.length > 1 ? names.map((n) => n.text) : [deepName(p) ?? p.text];
   const defaultText = value ?? fallbackDefault;
   return list.map((raw) => {
-    const name = raw.replace(/^[$*&]+|^\*\*/, '').replace(/^\.\.\./, '');
+    // PHP's `$name` is the variable `name`; in Java or Kotlin a `$` is part of the name
+    const sigils = language === 'php' ? /^[$*&]+|^\*\*/ : /^[*&]+|^\*\*/;
+    const name = raw.replace(sigils, '').replace(/^\.\.\./, '');
     const param: Parameter = { name, rest, optional: rest || defaultText !== undefined };
     if (type !== undefined && type !== name) param.type = type;
     if (defaultText !== undefined) param.default = defaultText.replace(/^=\s*/, '');
@@ -211,7 +247,12 @@ function siblingDefault(p: Node): Node | undefined {
 
 /** Parameters of a declaration in any table-driven language. */
 export function readGenericParameters(node: Node, language: string): Parameter[] {
-  const list = parameterList(node);
+  // Java's compact canonical constructor `Point { … }` takes the record's components
+  const record =
+    node.type === 'compact_constructor_declaration'
+      ? node.parent?.parent?.childForFieldName('parameters')
+      : undefined;
+  const list = record ?? parameterList(node);
   // Swift keeps parameters directly under the declaration
   const items = list ? namedKids(list) : namedKids(node).filter((c) => c.type === 'parameter');
   const out: Parameter[] = [];
@@ -258,5 +299,19 @@ export function readGenericParameters(node: Node, language: string): Parameter[]
     pendingModifier = '';
     out.push(...read);
   }
-  return out;
+  return language === 'go' ? goNamesAllOrNone(out) : out;
+}
+
+/**
+ * Go parameters are all named or all unnamed. The grammar reads the first of ten or more names
+ * sharing a type (`trap, a1, … a9 uintptr`) as an unnamed parameter of type `trap`: in a list
+ * with names, such a parameter is a name, of the type of the named one after it.
+ */
+function goNamesAllOrNone(params: Parameter[]): Parameter[] {
+  if (!params.some((p) => p.name)) return params;
+  return params.map((p, i) => {
+    if (p.name || !p.type || !/^[A-Za-z_]\w*$/.test(p.type)) return p;
+    const type = params.slice(i + 1).find((q) => q.name)?.type;
+    return { ...p, name: p.type, ...(type ? { type } : {}) };
+  });
 }

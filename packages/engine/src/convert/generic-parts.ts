@@ -33,9 +33,8 @@ export function bodyOf(node: Node): Node | undefined {
   return namedKids(node).find((c) => BODY_TYPES.includes(c.type));
 }
 
-/** Reads the doc comment above a declaration in the language's own convention. */
-export function readDoc(node: Node, rules: LanguageRules): DocComment | undefined {
-  if (rules.doc === 'none') return undefined;
+/** The node a doc comment sits above: the declaration, or the wrapper holding it alone. */
+function declarationAnchor(node: Node): Node {
   let anchor = node;
   while (
     anchor.parent &&
@@ -50,32 +49,109 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
   ) {
     anchor = anchor.parent;
   }
-  let comments = commentsAbove(anchor, { adjacent: true, skip: rules.skipAbove ?? [] });
+  // C: `static struct Pool {…} pool;` and `typedef struct Pool {…} Pool;` are documented as a
+  // whole, above the declaration that holds the struct
+  if (
+    (anchor.parent?.type === 'declaration' ||
+      anchor.parent?.type === 'type_definition' ||
+      anchor.parent?.type === 'field_declaration') &&
+    anchor.parent.childForFieldName('type')?.id === anchor.id
+  )
+    anchor = anchor.parent;
+  // Ruby: `private def x`, `ruby2_keywords def x` (a call taking the method as its first
+  // argument) and `module X end if cond`: the comment sits above the whole statement
+  for (;;) {
+    const parent = anchor.parent;
+    if (
+      parent?.type === 'argument_list' &&
+      parent.parent?.type === 'call' &&
+      parent.namedChild(0)?.id === anchor.id
+    )
+      anchor = parent.parent;
+    else if (
+      (parent?.type === 'if_modifier' || parent?.type === 'unless_modifier') &&
+      parent.namedChild(0)?.id === anchor.id
+    )
+      anchor = parent;
+    else return anchor;
+  }
+}
+
+/** A grouped spec's own comments, else its group's (`always`, or for a `lone` unparenthesised spec). */
+function groupedComments(node: Node, mode: 'always' | 'lone', adjacent: boolean): Node[] {
+  const own = commentsAbove(node, { adjacent });
+  const group = node.parent;
+  if (own.length || !group) return own;
+  if (mode === 'lone' && namedKids(group).length > 1) return own;
+  if (mode === 'lone' && group.children.some((c) => c?.type === '(')) return own;
+  return commentsAbove(group, { adjacent });
+}
+
+/**
+ * The `///` doc lines (Doxygen, Swift, Java 23's Markdown comments) right above a declaration:
+ * the unbroken run of them that ends on the line before it. A `////…` banner, another comment or
+ * a blank line ends the run, so a section header further up is no doc.
+ */
+function lineDocsAbove(comments: Node[], anchor: Node): Node[] {
+  const out: Node[] = [];
+  let line = anchor.startPosition.row;
+  for (let i = comments.length - 1; i >= 0; i--) {
+    const comment = comments[i]!;
+    if (!/^\/\/\/(?!\/)/.test(comment.text) || comment.endPosition.row < line - 1) break;
+    out.unshift(comment);
+    line = comment.startPosition.row;
+  }
+  return out;
+}
+
+/** Reads the doc comment above a declaration in the language's own convention. */
+export function readDoc(node: Node, rules: LanguageRules): DocComment | undefined {
+  if (rules.doc === 'none') return undefined;
+  const grouped = rules.groupDocs?.[node.type];
+  const anchor = declarationAnchor(node);
+  let comments = grouped
+    ? groupedComments(node, grouped, !rules.docAcrossBlankLines)
+    : commentsAbove(anchor, {
+        adjacent: !rules.docAcrossBlankLines,
+        skip: rules.skipAbove ?? [],
+      });
   // Ruby keeps a comment before the first statement of a class outside its body node
   if (
+    !grouped &&
     !comments.length &&
     !anchor.previousSibling &&
     anchor.parent &&
-    BODY_TYPES.includes(anchor.parent.type)
+    (BODY_TYPES.includes(anchor.parent.type) || anchor.parent.type === 'then')
   ) {
     // the whole adjacent block (it used to keep only its last line)
     comments = commentsAbove(anchor.parent, { adjacent: true });
   }
+  const directives = rules.directives;
+  if (directives) comments = comments.filter((c) => !directives.test(c.text));
   let picked: Node[];
   if (rules.doc === 'line') picked = comments.filter((c) => !c.text.startsWith('#!'));
   else if (rules.doc === 'xml') picked = comments.filter((c) => c.text.startsWith('///'));
   else if (rules.doc === 'rust')
     picked = comments.filter((c) => /^(\/\/\/[^/]|\/\/\/$|\/\*\*[^*])/.test(c.text));
   else {
-    const last = comments[comments.length - 1];
-    if (last && /^\/\*\*[^*/]/.test(last.text)) picked = [last];
+    // javac takes any `/**` comment (a `/*****` banner too) but `/**/`
+    const isDoc = rules.docAcrossBlankLines
+      ? (c: Node) => /^\/\*\*(?!\/)/.test(c.text)
+      : (c: Node) => /^\/\*\*[^*/]/.test(c.text);
+    // javac: the last doc comment before the declaration, whatever comments follow it
+    const last = rules.docAcrossBlankLines
+      ? (comments.filter(isDoc).pop() ?? comments[comments.length - 1])
+      : comments[comments.length - 1];
+    if (last && isDoc(last)) picked = [last];
     // C code documents functions in plain block comments (`/* Frees the list. */`) as often as
     // in Doxygen's: right above the declaration, such a block is its doc
     else if (last && rules.plainBlockDocs && /^\/\*(?!\*\/)/.test(last.text)) picked = [last];
-    else picked = comments.filter((c) => c.text.startsWith('///'));
+    // `///` doc lines (Doxygen, Swift, Java 23's Markdown comments), never a `////…` banner
+    else picked = lineDocsAbove(comments, anchor);
   }
   if (!picked.length) return undefined;
-  const text = stripCommentMarkers(picked.map((c) => c.text).join('\n'));
+  const stripped = stripCommentMarkers(picked.map((c) => c.text).join('\n'));
+  const text = rules.unicodeEscapes ? javaUnicodeEscapes(stripped) : stripped;
   if (!text) return undefined;
   if (rules.docFormat === 'xml') return parseXmlDoc(text);
   if (rules.docFormat === 'markdown') {
@@ -87,6 +163,18 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
   const doc = parseTaggedComment(text);
   if (rules.sentenceSummary) javadocSummary(doc);
   return doc;
+}
+
+/**
+ * Java translates `\uXXXX` escapes before it reads anything, comments included, so `\u005Cu002D`
+ * reads `\u002D` in the rendered doc. A backslash escaped by another is no escape.
+ */
+function javaUnicodeEscapes(text: string): string {
+  if (!text.includes('\\u')) return text;
+  return text.replace(
+    /(?<!\\)((?:\\\\)*)\\u+([0-9a-fA-F]{4})/g,
+    (_all, pairs: string, hex: string) => pairs + String.fromCharCode(parseInt(hex, 16)),
+  );
 }
 
 /** `{@code x}`, `{@link Type#member label}` and HTML tags read as the text a reader sees. */

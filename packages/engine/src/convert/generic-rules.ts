@@ -34,6 +34,31 @@ export interface LanguageRules {
   plainBlockDocs?: boolean;
   /** The summary is the first sentence, HTML and inline tags read as text (Javadoc). */
   sentenceSummary?: boolean;
+  /** Comments that are directives to a tool, never documentation (Go's `//go:noinline`). */
+  directives?: RegExp;
+  /**
+   * A spec inside a declaration group (Go's `type (…)`, `const (…)`) without a comment of its
+   * own takes the group's: `always`, or `lone` only when the group is one unparenthesised spec.
+   */
+  groupDocs?: Record<string, 'always' | 'lone'>;
+  /**
+   * The node types an API declaration may sit in. A declaration with any other ancestor (a
+   * function body, an anonymous class, an enum constant's body) is that code's own, not an object.
+   */
+  apiScopes?: ReadonlySet<string>;
+  /**
+   * Node types that bind names inside a body, with the field holding the names ('' for the whole
+   * node): a parameter or receiver bound again there no longer has its declared type.
+   */
+  bindings?: Record<string, string>;
+  /** Node types whose declarations are local, not objects (Ruby: a `def` inside a method). */
+  localScopes?: ReadonlySet<string>;
+  /** The doc comment is the last `/** *\/` before the declaration, blank lines or not (javac). */
+  docAcrossBlankLines?: boolean;
+  /** `\uXXXX` escapes are translated in comments too (Java). */
+  unicodeEscapes?: boolean;
+  /** A member function named like its class is a constructor (C++). */
+  classNamedConstructors?: boolean;
 }
 
 const fn = (kind: ObjectKind = 'function'): DeclarationRule => ({ kind });
@@ -53,7 +78,29 @@ export const RULES: Record<string, LanguageRules> = {
     },
     doc: 'line',
     docFormat: 'markdown',
+    // what go/ast's CommentGroup.Text leaves out: //line, //extern, //export, //go:noinline…
+    directives: /^\/\/(line |extern |export |[a-z0-9]+:[a-z0-9])/,
+    // as go/doc: a type takes its group's doc, a constant only that of a lone `const X = …`
+    groupDocs: { type_spec: 'always', type_alias: 'always', const_spec: 'lone' },
+    // go/doc lists top-level declarations only: not a type or constant local to a function, nor
+    // the methods of an anonymous `interface{ F() }`
+    apiScopes: new Set([
+      'source_file',
+      'type_declaration',
+      'type_spec',
+      'type_alias',
+      'interface_type',
+      'method_spec_list',
+      'const_declaration',
+    ]),
     exportByCase: true,
+    // `c := …`, `for _, c := range …`, `var c T`, `func(c Node)`: a new `c`
+    bindings: {
+      short_var_declaration: 'left',
+      range_clause: 'left',
+      var_spec: '',
+      func_literal: 'parameters',
+    },
     callTypes: ['call_expression'],
     importTypes: ['import_spec'],
     typeUsages: ['type_identifier'],
@@ -68,8 +115,26 @@ export const RULES: Record<string, LanguageRules> = {
       method_declaration: fn('method'),
       constructor_declaration: fn('constructor'),
       compact_constructor_declaration: fn('constructor'),
+      annotation_type_element_declaration: fn('method'),
     },
+    // javadoc lists named types and their members; not local or anonymous classes, nor enum
+    // constants' bodies
+    apiScopes: new Set([
+      'program',
+      'class_declaration',
+      'class_body',
+      'interface_declaration',
+      'interface_body',
+      'enum_declaration',
+      'enum_body',
+      'enum_body_declarations',
+      'record_declaration',
+      'annotation_type_declaration',
+      'annotation_type_body',
+    ]),
     doc: 'javadoc',
+    docAcrossBlankLines: true,
+    unicodeEscapes: true,
     sentenceSummary: true,
     docFormat: 'tagged',
     callTypes: ['method_invocation', 'object_creation_expression'],
@@ -94,6 +159,14 @@ export const RULES: Record<string, LanguageRules> = {
     },
     doc: 'rust',
     docFormat: 'markdown',
+    // `let r = …`, `for r in …`, `|r| …`, `if let Some(r) = …`: a new `r`
+    bindings: {
+      let_declaration: 'pattern',
+      for_expression: 'pattern',
+      closure_parameters: '',
+      let_condition: 'pattern',
+      match_pattern: '',
+    },
     skipAbove: ['attribute_item'],
     callTypes: ['call_expression', 'macro_invocation'],
     importTypes: ['use_declaration'],
@@ -111,6 +184,8 @@ export const RULES: Record<string, LanguageRules> = {
     doc: 'javadoc',
     plainBlockDocs: true,
     docFormat: 'tagged',
+    // a type local to a function body is not API, and no function is defined inside one
+    localScopes: new Set(['compound_statement']),
     callTypes: ['call_expression'],
     importTypes: ['preproc_include'],
     typeUsages: ['type_identifier'],
@@ -131,6 +206,7 @@ export const RULES: Record<string, LanguageRules> = {
     doc: 'javadoc',
     plainBlockDocs: true,
     docFormat: 'tagged',
+    classNamedConstructors: true,
     skipAbove: ['template_declaration'],
     callTypes: ['call_expression'],
     importTypes: ['preproc_include'],
@@ -165,7 +241,12 @@ export const RULES: Record<string, LanguageRules> = {
     },
     doc: 'line',
     docFormat: 'tagged',
+    // magic comments speak to the interpreter, not the reader
+    directives:
+      /^#\s*(-\*-.*-\*-|(frozen_string_literal|encoding|coding|warn_indent|shareable_constant_value)\s*:)/i,
     constructorNames: ['initialize'],
+    // a `def` run by a method body defines a method at run time, on whatever self is then
+    localScopes: new Set(['method', 'singleton_method']),
     callTypes: ['call'],
   },
   php: {
@@ -179,9 +260,15 @@ export const RULES: Record<string, LanguageRules> = {
       namespace_definition: type('namespace'),
       const_element: fn('constant'),
     },
+    // PHP-Parser's getDocComment(): the last /** */ before the declaration, blank lines or not;
+    // a `const A = 1, B = 2;` statement's doc is each constant's
     doc: 'javadoc',
+    docAcrossBlankLines: true,
+    groupDocs: { const_element: 'always' },
     docFormat: 'tagged',
     constructorNames: ['__construct'],
+    // the methods of an anonymous `new class { … }` are not the file's API
+    localScopes: new Set(['object_creation_expression', 'anonymous_class']),
     callTypes: [
       'function_call_expression',
       'member_call_expression',

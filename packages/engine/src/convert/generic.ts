@@ -4,12 +4,20 @@ import {
   addObject,
   addSite,
   noteReceiver,
+  noteShadowed,
   signatureOf,
   siteQualifier,
   type ConvertContext,
 } from './context.ts';
+import { joinedCFunction, noteCFunction } from './c-functions.ts';
+import { goConstantNames, inApiScope, inLocalScope } from './generic-scopes.ts';
 import { RULES, type LanguageRules } from './generic-rules.ts';
-import { deepName, parameterList, readGenericParameters } from './generic-params.ts';
+import {
+  deepName,
+  functionDeclarator,
+  parameterList,
+  readGenericParameters,
+} from './generic-params.ts';
 import { bodyOf, readDoc } from './generic-parts.ts';
 import { walkScoped } from './walk.ts';
 import { firstOfType, hasToken, kids, namedKids, typeText } from './nodes.ts';
@@ -30,16 +38,9 @@ function nameOf(node: Node, language: string): string | undefined {
   }
   const declarator = node.childForFieldName('declarator');
   if (declarator) {
-    const fnDecl =
-      declarator.type === 'function_declarator'
-        ? declarator
-        : firstOfType(declarator, ['function_declarator']);
     if (node.type === 'type_definition') return deepName(declarator);
-    if (!fnDecl) return undefined;
-    // `void (*hook)(int)` declares a variable holding a function pointer, not a function
-    const declared = fnDecl.childForFieldName('declarator');
-    if (!declared || /^(parenthesized|pointer|abstract)/.test(declared.type)) return undefined;
-    return declared.text;
+    // `void (*hook)(int)` declares a variable holding a function pointer: no function
+    return functionDeclarator(declarator)?.childForFieldName('declarator')?.text;
   }
   if (node.type === 'const_element') return namedKids(node)[0]?.text;
   // an anonymous `struct {…}`/`enum {…}` has no name of its own (its typedef names it); the
@@ -48,6 +49,19 @@ function nameOf(node: Node, language: string): string | undefined {
   return firstOfType(node, ['type_identifier', 'simple_identifier', 'identifier', 'constant'])
     ?.text;
 }
+
+const C_KEYWORDS = new Set([
+  'if',
+  'else',
+  'while',
+  'for',
+  'do',
+  'switch',
+  'case',
+  'return',
+  'sizeof',
+  'goto',
+]);
 
 const ANONYMOUS_SPECIFIERS = new Set([
   'struct_specifier',
@@ -61,7 +75,10 @@ const ANONYMOUS_SPECIFIERS = new Set([
  * 42,000-character "name") nor a declarator in parentheses. Operators keep their symbols.
  */
 function plausibleName(name: string): boolean {
-  if (name.length > 200 || /[\n\r]/.test(name)) return false;
+  // Go's standard library has a 255-character type name in its tests; fragments run far longer
+  if (name.length > 1000 || /[\n\r]/.test(name)) return false;
+  // Ruby's setters and operators: `ui=`, `==`, `<=>`, `[]=`
+  if (/^([A-Za-z_]\w*=|[-+*/%<>=!~^&|[\]]+@?)$/.test(name)) return true;
   return /^(~?operator\b|`)/.test(name) || !/[(){};,=\s]/.test(name);
 }
 
@@ -87,7 +104,9 @@ function kindOf(
   if (base === 'function' || base === 'method') {
     if (rules.constructorNames?.includes(name)) return 'constructor';
     if (parent && TYPE_KINDS.has(parent.kind))
-      return name === parent.name ? 'constructor' : 'method';
+      return name === parent.name && rules.classNamedConstructors ? 'constructor' : 'method';
+    // Ruby: a `def` in a module is a method (of the module, or of what includes it)
+    if (node.type === 'method' && parent?.kind === 'module') return 'method';
     // a `def` outside any class (Ruby, Python-like grammars) is a plain function
     if (base === 'method' && !node.childForFieldName('receiver') && node.type === 'method') {
       return 'function';
@@ -161,10 +180,20 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     parent.kind !== 'namespace'
   )
     return undefined;
-  let name = nameOf(node, language);
+  if (rules.apiScopes && !inApiScope(node, rules.apiScopes)) return undefined;
+  if (rules.localScopes && inLocalScope(node, rules.localScopes)) return undefined;
+  // Go's `const a, b = 1, 2` declares both; `_` declares nothing
+  const constants = node.type === 'const_spec' ? goConstantNames(node) : undefined;
+  let name = constants ? constants[0] : nameOf(node, language);
   if (!name || !plausibleName(name)) return undefined;
   let owner = parent;
   let prefix: string | undefined;
+  // Ruby's `class ::Digest::Class` (C++'s `::f`) names it from the top, not from where it is
+  const absolute = name.startsWith('::');
+  if (absolute) {
+    name = name.slice(2);
+    owner = undefined;
+  }
   // out-of-line members and receivers: `Shape::count`, `func (r *Rect) Area`, `impl Point`, `M.add`
   const qualified = /^(.*?)(?:::|\.|:)([~\w$]+[!?=]?)$/.exec(name.replace(/\s+/g, ''));
   if (qualified && node.type !== 'type_definition') {
@@ -175,11 +204,18 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
   if (receiver) prefix = firstOfType(receiver, ['type_identifier'])?.text;
   else if (!prefix && scope.implFor) prefix = scope.implFor;
   if (prefix) {
-    const full = parent ? `${parent.qualifiedName}.${prefix}` : prefix;
+    const full = parent && !absolute ? `${parent.qualifiedName}.${prefix}` : prefix;
     owner =
       ctx.objects.find((o) => o.qualifiedName === full || o.qualifiedName === prefix) ?? owner;
     if (owner?.qualifiedName !== full && owner?.qualifiedName !== prefix) prefix = full;
     else prefix = undefined;
+  }
+  // a C keyword is never a name: `if (x) {` read as a function by a parser gone astray
+  if ((language === 'c' || language === 'cpp') && C_KEYWORDS.has(name)) return undefined;
+  // C's struct, union and enum tags are file-scope wherever they are written
+  if (language === 'c' && ANONYMOUS_SPECIFIERS.has(node.type)) {
+    owner = undefined;
+    prefix = undefined;
   }
   noteDeclaredName(ctx, node, rule.kind);
   if (node.type === 'impl_item') {
@@ -243,7 +279,7 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     : language === 'rust'
       ? /^pub\b/.test(visibility)
       : !/\bprivate\b/.test(visibility) && !fileLocal;
-  const object = addObject(ctx, node, {
+  const draft = {
     kind,
     name,
     parent: owner,
@@ -267,7 +303,18 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     decorators,
     ...(doc ? { doc } : {}),
     ...(isFunction ? { body: { throws: [], returnsValue: false, earlyExits: 0 } } : {}),
-  });
+  };
+  const definition = node.type === 'function_definition';
+  if (language === 'c' && isFunction && !owner && joinedCFunction(ctx, draft, definition))
+    return 'skip';
+  const object = addObject(ctx, node, draft);
+  if (language === 'c' && isFunction && !owner) noteCFunction(ctx, object, definition);
+  for (const more of constants?.slice(1) ?? [])
+    addObject(ctx, node, {
+      ...draft,
+      name: more,
+      modifiers: { ...draft.modifiers, exported: !rules.exportByCase || /^[A-Z]/.test(more) },
+    });
   if (receiver && language === 'go') {
     // `func (e *Engine) Serve()`: calls on `e` are calls on Engine
     const declaration = namedKids(receiver).find((c) => c.type === 'parameter_declaration');
@@ -275,7 +322,30 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     const receiverType = declaration?.childForFieldName('type')?.text;
     if (receiverName && receiverType) noteReceiver(object, receiverName, receiverType);
   }
+  if (rules.bindings && body && isFunction) {
+    const typed = new Set(object.parameters.map((p) => p.name));
+    if (receiver)
+      for (const id of receiver.descendantsOfType('identifier')) if (id) typed.add(id.text);
+    noteShadowed(
+      object,
+      boundNames(body, rules.bindings).filter((name) => typed.has(name)),
+    );
+  }
   return object;
+}
+
+/** Names bound inside a body by the given node types (their identifiers left of `:=`, in a `let`…). */
+function boundNames(body: Node, bindings: Record<string, string>): string[] {
+  const names: string[] = [];
+  for (const binding of body.descendantsOfType(Object.keys(bindings))) {
+    if (!binding) continue;
+    const field = bindings[binding.type]!;
+    const bound = field ? binding.childForFieldName(field) : binding;
+    if (!bound) continue;
+    if (bound.type === 'identifier') names.push(bound.text);
+    else for (const id of bound.descendantsOfType('identifier')) if (id) names.push(id.text);
+  }
+  return names;
 }
 
 /** Start offsets of declared type names per file: a declaration's name is not a use of it. */

@@ -98,7 +98,14 @@ export function commentsAbove(
     if (options.adjacent && sibling.endPosition.row < line - 1) break;
     // a comment at the end of a line of code (`x = 1 // counter`) is that line's, not a doc
     const before = previousOf(sibling);
-    if (before && !isComment(before) && before.endPosition.row === sibling.startPosition.row) break;
+    // (a directive's line break, which ends where the next line starts, is not code)
+    if (
+      before &&
+      !isComment(before) &&
+      typeOf(before) !== '\n' &&
+      before.endPosition.row === sibling.startPosition.row
+    )
+      break;
     found.unshift(sibling);
     line = sibling.startPosition.row;
     sibling = previousOf(sibling);

@@ -1,13 +1,32 @@
 /**
  * Removes comment markers from the raw text of one or more consecutive comments, keeping the
  * relative indentation of the content (examples in doc comments are often indented code).
+ * Markers are removed where they are markers: a block comment's `/*` and `*\/` at its ends and
+ * the `*` its lines may start with, a line comment's `//`, `#` or `--` at its start; a `//` or
+ * `*\/` written inside the text (`//line file:1`, a quoted `/*…*\/`) stays.
  */
 export function stripCommentMarkers(raw: string): string {
   const lines: string[] = [];
+  let inBlock = false;
   for (const part of raw.split('\n')) {
     let line = part;
-    line = line.replace(/^\s*\/\*\*?!?/, '').replace(/\*\/\s*$/, '');
-    line = line.replace(/^\s*(\/\/[/!]?|#+|--+|\*(?!\*))/, '');
+    if (!inBlock && /^\s*\/\*/.test(line)) {
+      inBlock = true;
+      // `/*`, `/**`, `/*****` (a banner's), but not the `*` of a closing `*/`: `/*****/` is empty
+      line = line.replace(/^\s*\/\*(?:\*(?!\/))*!?/, '');
+    }
+    if (inBlock) {
+      // ` * text`, or SQLite's `** text` (one decoration: `** * item` keeps its bullet)
+      line = /^\s*\*\*(?=\s|$)/.test(line)
+        ? line.replace(/^\s*\*\*/, '')
+        : line.replace(/^\s*\*(?![*/])/, '');
+      // a banner's row of stars (`/*******`, ` *********`) frames the text, it is not part of it
+      line = line.replace(/^\s*\*{2,}\s*$/, '');
+      if (/\*\/\s*$/.test(line)) {
+        line = line.replace(/\**\*\/\s*$/, '');
+        inBlock = false;
+      }
+    } else line = line.replace(/^\s*(\/\/[/!]?|#+|--+|\*(?!\*))/, '');
     lines.push(line);
   }
   return dedent(lines).join('\n').trim();

@@ -7,6 +7,7 @@ import {
 import { referencesByTarget, writeGeneratedFile } from '../../services/livedocs/generation';
 import { proseRewriter } from '../../services/livedocs/prose-rewriter';
 import { sourceReader } from '../../services/livedocs/source-reader';
+import { snapshotCoverage } from '../../services/activity/coverage-snapshots';
 import type { LivedocsGeneratePayload } from '../definitions/livedocs-generate';
 import { PermanentJobError } from '../job-definition';
 import type { JobHandler } from '../job-definition';
@@ -21,7 +22,7 @@ const FILE_BATCH = 20;
  * retry after a crash redoes at most one file and rewrites nothing already current.
  */
 export function livedocsGenerateHandler(deps: JobDeps): JobHandler<LivedocsGeneratePayload> {
-  return async ({ payload, userId, signal, reportProgress }) => {
+  return async ({ payload, jobId, userId, signal, reportProgress }) => {
     const repo = await repoOfJob(deps, payload.repo_id, userId);
     if (!repo || userId === null) return { repo_id: payload.repo_id, deleted: true };
     if (!(await findRepoIndex(deps.db, repo.id, payload.commit_id))) {
@@ -50,7 +51,8 @@ export function livedocsGenerateHandler(deps: JobDeps): JobHandler<LivedocsGener
         }
       }
       for (const file of models) {
-        const counts = await writeGeneratedFile(deps.db, {
+        const counts = await writeGeneratedFile(deps, {
+          taskId: jobId,
           repoId: repo.id,
           file,
           commitId: payload.commit_id,
@@ -65,6 +67,7 @@ export function livedocsGenerateHandler(deps: JobDeps): JobHandler<LivedocsGener
       const done = Math.min(files.length, start + FILE_BATCH);
       await reportProgress(done, files.length, `Documented ${done} of ${files.length} files`);
     }
+    await snapshotCoverage(deps, repo.id);
     return { repo_id: repo.id, commit_id: payload.commit_id, ...totals };
   };
 }

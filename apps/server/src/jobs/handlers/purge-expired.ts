@@ -1,4 +1,6 @@
+import { DEFAULT_ACTIVITY_RETENTION_DAYS } from '../../config';
 import { nowIso } from '../../services/context';
+import { purgeOldActivity } from '../../services/activity/retention';
 import {
   deleteDeadAuthTokens,
   deleteEndedSessions,
@@ -35,6 +37,14 @@ export function purgeExpiredHandler(deps: JobDeps): JobHandler<Record<string, ne
       ['repo_clones', () => removeOrphanClones(deps.db, deps.config.dataDir)],
       ['repo_commits', () => pruneOldCommits(deps.db)],
       ['site_builds', () => removeOrphanBuilds(deps.db, siteStoreOf(deps))],
+      [
+        'events',
+        () =>
+          purgeOldActivity(
+            deps.db,
+            deps.config.activityRetentionDays ?? DEFAULT_ACTIVITY_RETENTION_DAYS,
+          ),
+      ],
     ] as const;
     const deleted: Record<string, number> = {};
     for (const [index, [table, purge]] of steps.entries()) {

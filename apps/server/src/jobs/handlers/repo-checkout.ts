@@ -5,6 +5,7 @@ import { nowIso } from '../../services/context';
 import { listingBaseOf, scriptLanguages, storeListing } from '../../services/repos/listing';
 import { localGit } from '../../services/repos/repo-git';
 import { mirrorOf } from '../../services/repos/mirror';
+import { recordEvent } from '../../services/activity/record-event';
 import type { RepoCheckoutPayload } from '../definitions/repo-checkout';
 import { PermanentJobError } from '../job-definition';
 import type { JobHandler } from '../job-definition';
@@ -43,14 +44,24 @@ export function repoCheckoutHandler(deps: JobDeps): JobHandler<RepoCheckoutPaylo
       const exists = await storeListing(
         deps.db,
         { repoId, commitId: target.commit, entries, base, scripts },
-        (trx) =>
-          updateRepo(trx, repoId, {
+        async (trx) => {
+          const updated = await updateRepo(trx, repoId, {
             branch: target.name,
             head_commit: target.commit,
             status: 'connected',
             error: null,
             updated_at: now,
-          }),
+          });
+          if (updated) {
+            await recordEvent(deps, trx, {
+              userId: repo.user_id,
+              kind: 'repo.branch_switched',
+              subject: repoId,
+              data: { name: repo.name, branch: target.name, commit_id: target.commit },
+            });
+          }
+          return updated;
+        },
       );
       if (!exists) return REPO_GONE;
       await indexAfterMove(deps, {

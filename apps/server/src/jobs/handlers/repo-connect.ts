@@ -18,6 +18,7 @@ import {
   repoDirectory,
 } from '../../services/repos/repo-paths';
 import { repoNameFromUrl } from '../../services/repos/repo-web';
+import { recordEvent } from '../../services/activity/record-event';
 import type { RepoConnectPayload } from '../definitions/repo-connect';
 import { PermanentJobError } from '../job-definition';
 import type { JobHandler } from '../job-definition';
@@ -94,6 +95,12 @@ export function repoConnectHandler(deps: JobDeps): JobHandler<RepoConnectPayload
           host_key_fingerprint: fingerprints[0] ?? null,
           created_at: now,
           updated_at: now,
+        });
+        await recordEvent(deps, trx, {
+          userId,
+          kind: 'repo.connected',
+          subject: repoId,
+          data: { name: repoNameFromUrl(payload.url), url: payload.url, branch },
         });
         return true;
       });

@@ -6,6 +6,8 @@ import { findRepoIndex } from '../../repositories/code-index-repository';
 import { listingBaseOf, scriptLanguages, storeListing } from '../../services/repos/listing';
 import { localGit, transferOptions } from '../../services/repos/repo-git';
 import { mirrorOf } from '../../services/repos/mirror';
+import { recordEvent } from '../../services/activity/record-event';
+import type { Db } from '../../repositories/db';
 import type { RepoSyncPayload } from '../definitions/repo-sync';
 import { PermanentJobError } from '../job-definition';
 import type { JobHandler } from '../job-definition';
@@ -23,6 +25,30 @@ export function repoSyncHandler(deps: JobDeps): JobHandler<RepoSyncPayload> {
     const repo = await repoOfJob(deps, repoId, userId);
     if (!repo || userId === null) return REPO_GONE;
     const local = localGit(deps.config, signal);
+    /** The repository at `commitId` and connected, with its `repo.synced` event; false if gone. */
+    const markSynced = async (
+      trx: Db,
+      sync: { changed: boolean; commitId: string; now: string },
+    ): Promise<boolean> => {
+      const { now } = sync;
+      const moved = sync.changed ? { head_commit: sync.commitId } : {};
+      const updated = await updateRepo(trx, repoId, {
+        ...moved,
+        status: 'connected',
+        error: null,
+        last_synced_at: now,
+        updated_at: now,
+      });
+      if (updated) {
+        await recordEvent(deps, trx, {
+          userId,
+          kind: 'repo.synced',
+          subject: repoId,
+          data: { name: repo.name, commit_id: sync.commitId, changed: sync.changed },
+        });
+      }
+      return updated;
+    };
     try {
       await updateRepo(deps.db, repoId, { status: 'syncing', updated_at: nowIso() });
       await reportProgress(0, 3, 'Fetching');
@@ -42,12 +68,9 @@ export function repoSyncHandler(deps: JobDeps): JobHandler<RepoSyncPayload> {
       });
       const now = nowIso();
       if (head === repo.head_commit && (await isCommitListed(deps.db, repoId, head))) {
-        const exists = await updateRepo(deps.db, repoId, {
-          status: 'connected',
-          error: null,
-          last_synced_at: now,
-          updated_at: now,
-        });
+        const exists = await deps.db
+          .transaction()
+          .execute((trx) => markSynced(trx, { changed: false, commitId: head, now }));
         if (!exists) return REPO_GONE;
         // A commit listed before live docs existed (or whose indexing failed) gets indexed now.
         if (!(await findRepoIndex(deps.db, repoId, head))) {
@@ -64,13 +87,7 @@ export function repoSyncHandler(deps: JobDeps): JobHandler<RepoSyncPayload> {
       signal.throwIfAborted();
       const listing = { repoId, commitId: head, entries, base, scripts };
       const exists = await storeListing(deps.db, listing, (trx) =>
-        updateRepo(trx, repoId, {
-          head_commit: head,
-          status: 'connected',
-          error: null,
-          last_synced_at: now,
-          updated_at: now,
-        }),
+        markSynced(trx, { changed: true, commitId: head, now }),
       );
       if (!exists) return REPO_GONE;
       const indexed = await indexAfterMove(deps, {

@@ -15,6 +15,7 @@ import { buildIdOf } from '../../services/sites/orphan-builds';
 import { buildSiteModel, SiteModelError } from '../../services/sites/site-model';
 import { folderFileId, siteStoreOf } from '../../services/sites/staticdocs-service';
 import type { SiteBuildWriter } from '../../sites/site-store';
+import { recordEvent } from '../../services/activity/record-event';
 import type { JobDeps } from './deps';
 
 const MB = 1024 * 1024;
@@ -99,9 +100,19 @@ export function siteBuildHandler(deps: JobDeps): JobHandler<SiteBuildPayload> {
         })),
       );
       const files = written.map((file) => ({ ...file, file_id: folderFileId(file.path) }));
-      const published = await deps.db
-        .transaction()
-        .execute((trx) => publishFolderBuild(trx, folder.id, { buildId, files, pins }, nowIso()));
+      const bytes = files.reduce((sum, file) => sum + file.size, 0);
+      const published = await deps.db.transaction().execute(async (trx) => {
+        const done = await publishFolderBuild(trx, folder.id, { buildId, files, pins }, nowIso());
+        if (done) {
+          await recordEvent(deps, trx, {
+            userId: folder.owner_id,
+            kind: 'site.built',
+            subject: folder.id,
+            data: { name: folder.name, files: files.length, bytes },
+          });
+        }
+        return done;
+      });
       if (!published) {
         await store.remove(folder.id);
         return { published: false, reason: 'The folder was deleted' };
@@ -113,7 +124,7 @@ export function siteBuildHandler(deps: JobDeps): JobHandler<SiteBuildPayload> {
         published: true,
         folder_id: folder.id,
         files: files.length,
-        bytes: files.reduce((sum, file) => sum + file.size, 0),
+        bytes,
       };
     } catch (error) {
       // uploads still in flight would land after the removal

@@ -56,6 +56,7 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       ctx.db,
       token,
       await subscriptionRow(ctx, opened.user_id),
+      ctx.activity,
     );
     return reply.redirect(returnUrl(purchase.id, purchase.status === 'canceled'), 303);
   });

@@ -1,4 +1,5 @@
 import {
+  activityFeedResponseSchema,
   checkoutResponseSchema,
   generationPreferencesSchema,
   NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND,
@@ -133,6 +134,25 @@ describe.each(dialects)('BILLING=test checkout on %s', (dialect) => {
     expect(again.current_period_end).toBe(after.current_period_end);
     const settledPage = await testApp.app.inject({ method: 'GET', url });
     expect(settledPage.body).toContain('This checkout is paid already.');
+    // one plan.bought in the buyer's activity, for the one payment
+    const feed = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/activity/events?category=billing',
+      headers: bearer(token),
+    });
+    expect(
+      activityFeedResponseSchema.parse(feed.json()).events.map(({ kind, subject, data }) => ({
+        kind,
+        subject,
+        data,
+      })),
+    ).toEqual([
+      {
+        kind: 'plan.bought',
+        subject: purchaseId,
+        data: { plan: 'pro', amount: pro!.amount, currency: pro!.currency },
+      },
+    ]);
 
     const usage = usageResponseSchema.parse((await inject(token, 'GET', '/payments/usage')).json());
     expect(usage.quotas).toEqual(pro!.quotas);

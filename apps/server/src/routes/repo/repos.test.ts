@@ -409,7 +409,13 @@ describe.each(dialects)('repositories through the API on %s', (dialect) => {
       headers: bearer(owner.token),
     });
     expect(deleted.statusCode).toBe(200);
-    const deps = { db: app.db, config: app.config, log: app.log, queue: app.jobs.queue };
+    const deps = {
+      db: app.db,
+      config: app.config,
+      log: app.log,
+      queue: app.jobs.queue,
+      activity: app.activity,
+    };
     const context = {
       jobId: 'direct',
       userId: owner.id,

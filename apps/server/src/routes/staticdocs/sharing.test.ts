@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  activityFeedResponseSchema,
   emailShareResponseSchema,
   folderListResponseSchema,
   folderSharesResponseSchema,
@@ -272,6 +273,18 @@ describe.each(dialects)('sharing folders on %s', (dialect) => {
     expect({ status: again.statusCode, body: again.json() }).toEqual(await unknownAnswer(carol));
     const [share] = await sharesOf(folderId);
     expect(share?.status).toBe('revoked');
+    // the owner's activity tells the link's story; carol's holds none of it
+    const feed = async (user: typeof owner) =>
+      activityFeedResponseSchema
+        .parse((await call('GET', '/api/v1/activity/events?category=sites&limit=100', user)).json())
+        .events.filter((event) => event.subject === link.share_id);
+    expect((await feed(owner)).map((event) => event.kind).sort()).toEqual([
+      'share.created',
+      'share.opened',
+      'share.revoked',
+    ]);
+    expect((await feed(owner)).find((e) => e.kind === 'share.opened')?.actor_id).toBe(carol.id);
+    expect(await feed(carol)).toEqual([]);
   });
 
   it('takes an expiry in seconds or as an ISO-8601 time, in the future and within 365 days', async () => {

@@ -1,7 +1,8 @@
-import type { Task } from '@codedocs/contract';
-import { TASK_EVENT } from '@codedocs/contract';
+import type { ActivityEvent, Task } from '@codedocs/contract';
+import { ACTIVITY_EVENT, TASK_EVENT } from '@codedocs/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TaskEventBus } from '../../jobs/task-events';
+import type { ActivityFeed } from '../../services/activity/activity-feed';
 
 /** A comment line this often keeps proxies and the browser from closing an idle stream. */
 export const SSE_HEARTBEAT_MS = 15_000;
@@ -29,12 +30,13 @@ export class EventStreams {
 }
 
 /**
- * Turns the response into a server-sent event stream of the user's task changes: one `task`
- * event per change, a heartbeat comment every 15 s, everything released when the client goes.
+ * Turns the response into a server-sent event stream of the user's task changes and new activity:
+ * one `task` event per change, one `activity` event per new event once its transaction has
+ * committed, a heartbeat comment every 15 s, everything released when the client goes.
  */
 export function streamTaskEvents(
   streams: EventStreams,
-  events: TaskEventBus,
+  sources: { tasks: TaskEventBus; activity: ActivityFeed },
   userId: string,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -54,13 +56,18 @@ export function streamTaskEvents(
   const send = (task: Task) => {
     response.write(`event: ${TASK_EVENT}\ndata: ${JSON.stringify(task)}\n\n`);
   };
-  const unsubscribe = events.subscribe(userId, send);
+  const sendActivity = (event: ActivityEvent) => {
+    response.write(`event: ${ACTIVITY_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
+  };
+  const unsubscribeTasks = sources.tasks.subscribe(userId, send);
+  const unsubscribeActivity = sources.activity.subscribe(userId, sendActivity);
   const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), SSE_HEARTBEAT_MS);
 
   const end = () => {
     if (!streams.delete(end)) return;
     clearInterval(heartbeat);
-    unsubscribe();
+    unsubscribeTasks();
+    unsubscribeActivity();
     response.end();
   };
   streams.add(end);

@@ -74,12 +74,14 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Server-sent events: a `task` event (Task JSON) per change of the caller's tasks",
+        summary:
+          "Server-sent events: a `task` event (Task JSON) per change of the caller's tasks, an `activity` event (ActivityEvent JSON) per new event of the caller's activity",
         produces: ['text/event-stream'],
       },
     },
     (request, reply) => {
-      streamTaskEvents(streams, app.jobs.events, requireAuth(request).user.id, request, reply);
+      const sources = { tasks: app.jobs.events, activity: app.activity };
+      streamTaskEvents(streams, sources, requireAuth(request).user.id, request, reply);
     },
   );
 };

@@ -1,5 +1,4 @@
 import { pendingTasksResponseSchema, taskSchema } from '@codedocs/contract';
-import type { Task } from '@codedocs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createVerifiedUser } from '../../test/accounts';
 import {
@@ -10,33 +9,18 @@ import {
   testJob,
 } from '../../test/jobs';
 import { waitForTask } from '../../test/jobs';
+import { readEventStream } from '../../test/event-stream';
 import { createTestApp, testDialects } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 
 const dialects = await testDialects();
 
-/** Reads a server-sent event stream with fetch, as the SPA does, collecting `task` events. */
+/** The `task` events of a stream, as the SPA reads them. */
 function readEvents(response: Response) {
-  const tasks: Task[] = [];
-  const comments: string[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const done = (async () => {
-    for (;;) {
-      const { value, done: ended } = await reader.read().catch(() => ({ value: '', done: true }));
-      if (ended) return;
-      buffer += value;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (block.startsWith(':')) comments.push(block);
-        const data = /^event: task\ndata: (.*)$/s.exec(block);
-        if (data) tasks.push(taskSchema.parse(JSON.parse(data[1]!)));
-      }
-    }
-  })();
-  return { tasks, comments, done };
+  const { events: tasks, ...rest } = readEventStream(response, 'task', (data) =>
+    taskSchema.parse(data),
+  );
+  return { tasks, ...rest };
 }
 
 /** Runs until its signal aborts, and records that it saw the abort. */

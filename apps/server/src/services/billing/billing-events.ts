@@ -11,6 +11,7 @@ import {
   updateSubscription,
 } from '../../repositories/billing-repository';
 import type { Db } from '../../repositories/db';
+import type { ActivityFeed } from '../activity/activity-feed';
 import { findUserById } from '../../repositories/users-repository';
 import { storedPlan } from './plans';
 
@@ -100,6 +101,8 @@ export interface BillingEvent {
 export async function applyBillingEvent(
   db: Db,
   event: BillingEvent,
+  /** Where a purchase that turns paid is recorded as `plan.bought` (the buyer's activity). */
+  activity?: ActivityFeed,
 ): Promise<'applied' | 'duplicate'> {
   return db.transaction().execute(async (trx) => {
     if (
@@ -112,15 +115,28 @@ export async function applyBillingEvent(
     ) {
       return 'duplicate';
     }
-    if (event.checkout) await applyCheckoutOutcome(trx, event.checkout);
+    if (event.checkout) await applyCheckoutOutcome(trx, event.checkout, activity);
     if (event.subscription) await applySubscriptionSnapshot(trx, event.subscription);
     return 'applied';
   });
 }
 
 /** Settles the checkout's purchase, recording it when the checkout was not opened here. */
-async function applyCheckoutOutcome(db: Db, outcome: CheckoutOutcome): Promise<void> {
+async function applyCheckoutOutcome(
+  db: Db,
+  outcome: CheckoutOutcome,
+  activity: ActivityFeed | undefined,
+): Promise<void> {
   const at = new Date().toISOString();
+  const bought = async (purchaseId: string) => {
+    if (!activity || outcome.status !== 'paid') return;
+    await activity.record(db, {
+      userId: outcome.userId,
+      kind: 'plan.bought',
+      subject: purchaseId,
+      data: { plan: outcome.plan, amount: outcome.amount, currency: outcome.currency },
+    });
+  };
   const purchase = await findPurchaseByRef(db, outcome.provider, outcome.ref);
   if (purchase) {
     // a pending purchase takes any outcome; a settled one only turns paid (a checkout closed
@@ -130,13 +146,15 @@ async function applyCheckoutOutcome(db: Db, outcome: CheckoutOutcome): Promise<v
       (outcome.status === 'paid' && purchase.status !== 'paid')
     ) {
       await settlePurchase(db, purchase.id, outcome.status, at);
+      await bought(purchase.id);
     }
     return;
   }
   // a deleted account's checkout: nothing left to record it on
   if (!(await findUserById(db, outcome.userId))) return;
+  const id = newId();
   await insertPurchase(db, {
-    id: newId(),
+    id,
     user_id: outcome.userId,
     plan_id: outcome.plan,
     price_id: outcome.priceId,
@@ -147,6 +165,7 @@ async function applyCheckoutOutcome(db: Db, outcome: CheckoutOutcome): Promise<v
     provider_ref: outcome.ref,
     completed_at: at,
   });
+  await bought(id);
 }
 
 /**

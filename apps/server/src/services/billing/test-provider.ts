@@ -4,6 +4,7 @@ import { newId, randomSecret, sha256 } from '../../auth/random-id';
 import { notFound } from '../../errors/index';
 import { findPurchaseByRef, insertPurchase } from '../../repositories/billing-repository';
 import type { Db } from '../../repositories/db';
+import type { ActivityFeed } from '../activity/activity-feed';
 import {
   applyBillingEvent,
   isProviderPurchase,
@@ -112,17 +113,22 @@ export async function payTestCheckout(
   db: Db,
   token: string,
   current: Subscription | undefined,
+  activity?: ActivityFeed,
 ): Promise<Purchase> {
   const purchase = await testCheckoutPurchase(db, token);
   if (purchase.status !== 'pending' || !isProviderPurchase(purchase)) return purchase;
   const at = new Date().toISOString();
-  await applyBillingEvent(db, {
-    provider: 'test',
-    id: `evt_test_${newId()}`,
-    type: 'checkout.completed',
-    checkout: outcomeOfPurchase(purchase, 'paid'),
-    subscription: subscriptionAfterPayment(current, purchase, at),
-  });
+  await applyBillingEvent(
+    db,
+    {
+      provider: 'test',
+      id: `evt_test_${newId()}`,
+      type: 'checkout.completed',
+      checkout: outcomeOfPurchase(purchase, 'paid'),
+      subscription: subscriptionAfterPayment(current, purchase, at),
+    },
+    activity,
+  );
   return testCheckoutPurchase(db, token);
 }
 

@@ -26,6 +26,6 @@ export async function receiveStripeWebhook(
   const event = verifyStripeEvent(stripe, rawBody, signature);
   if (await hasBillingEvent(ctx.db, 'stripe', event.id)) return { received: true };
   const billingEvent = await callStripe(() => billingEventOfStripe(ctx.db, stripe, event, ctx.log));
-  await applyBillingEvent(ctx.db, billingEvent);
+  await applyBillingEvent(ctx.db, billingEvent, ctx.activity);
   return { received: true };
 }

@@ -34,6 +34,7 @@ import { SerializedJson } from '../../presenters/serialized-json';
 import { dialectOf } from '../../config';
 import { nowIso, type ServiceContext } from '../context';
 import { statusOf } from '../livedocs/doc-status';
+import { recordEvent } from '../activity/record-event';
 
 const COMPILATION_NOT_FOUND = 'Compilation not found';
 
@@ -85,7 +86,15 @@ export async function createCompilation(
 ): Promise<CompilationMetadata> {
   const id = newId();
   try {
-    await insertCompilation(ctx.db, { id, user_id: userId, name, created_at: nowIso() });
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertCompilation(trx, { id, user_id: userId, name, created_at: nowIso() });
+      await recordEvent(ctx, trx, {
+        userId,
+        kind: 'compilation.created',
+        subject: id,
+        data: { name },
+      });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken(name);
     throw error;
@@ -101,9 +110,17 @@ export async function renameOwnCompilation(
   name: string,
 ): Promise<CompilationMetadata> {
   try {
-    if (!(await renameCompilation(ctx.db, userId, id, name, nowIso()))) {
-      throw notFound(COMPILATION_NOT_FOUND);
-    }
+    await ctx.db.transaction().execute(async (trx) => {
+      if (!(await renameCompilation(trx, userId, id, name, nowIso()))) {
+        throw notFound(COMPILATION_NOT_FOUND);
+      }
+      await recordEvent(ctx, trx, {
+        userId,
+        kind: 'compilation.changed',
+        subject: id,
+        data: { name, change: 'renamed' },
+      });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken(name);
     throw error;
@@ -117,7 +134,34 @@ export async function deleteOwnCompilation(
   userId: string,
   id: string,
 ): Promise<void> {
-  if (!(await deleteCompilation(ctx.db, userId, id))) throw notFound(COMPILATION_NOT_FOUND);
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    const compilation = await findCompilation(trx, userId, id);
+    if (!compilation || !(await deleteCompilation(trx, userId, id))) return false;
+    await recordEvent(ctx, trx, {
+      userId,
+      kind: 'compilation.deleted',
+      subject: id,
+      data: { name: compilation.name },
+    });
+    return true;
+  });
+  if (!deleted) throw notFound(COMPILATION_NOT_FOUND);
+}
+
+/** Records a change of a compilation's objects (in the transaction that made it). */
+function recordObjectsChange(
+  ctx: ServiceContext,
+  trx: ServiceContext['db'],
+  compilation: { id: string; user_id: string; name: string },
+  change: 'objects_added' | 'objects_removed' | 'reordered',
+  count: number,
+) {
+  return recordEvent(ctx, trx, {
+    userId: compilation.user_id,
+    kind: 'compilation.changed',
+    subject: compilation.id,
+    data: { name: compilation.name, change, count },
+  });
 }
 
 /** Doc states of objects of several repositories, keyed `repo\0object`. */
@@ -217,7 +261,10 @@ export async function addCompilationObjects(
   const ordered = [...new Set(request.object_ids)].map((objectId) => byId.get(objectId)!);
   const added = await ctx.db.transaction().execute(async (trx) => {
     const count = await appendCompilationEntries(trx, compilation.id, ordered);
-    if (count > 0) await touchCompilation(trx, compilation.id, nowIso());
+    if (count > 0) {
+      await touchCompilation(trx, compilation.id, nowIso());
+      await recordObjectsChange(ctx, trx, compilation, 'objects_added', count);
+    }
     return count;
   });
   const summary = await summaryOf(ctx, userId, compilation.id);
@@ -235,7 +282,10 @@ export async function removeCompilationObjects(
   const compilation = await ownCompilation(ctx, userId, id);
   const removed = await ctx.db.transaction().execute(async (trx) => {
     const count = await removeCompilationEntries(trx, compilation.id, objectIds);
-    if (count > 0) await touchCompilation(trx, compilation.id, nowIso());
+    if (count > 0) {
+      await touchCompilation(trx, compilation.id, nowIso());
+      await recordObjectsChange(ctx, trx, compilation, 'objects_removed', count);
+    }
     return count;
   });
   if (single && removed === 0) throw notFound('This object is not in the compilation');
@@ -266,6 +316,7 @@ export async function orderCompilation(
     }
     await setCompilationOrder(trx, compilation.id, objectIds);
     await touchCompilation(trx, compilation.id, nowIso());
+    await recordObjectsChange(ctx, trx, compilation, 'reordered', objectIds.length);
   });
   return listCompilationObjects(ctx, userId, compilation.id);
 }

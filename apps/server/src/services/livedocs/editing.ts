@@ -18,6 +18,8 @@ import {
 } from '../../repositories/docs-repository';
 import { bumpDocsRevision } from '../../repositories/repos-repository';
 import { nowIso, type ServiceContext } from '../context';
+import { snapshotCoverage } from '../activity/coverage-snapshots';
+import { recordEvent } from '../activity/record-event';
 import { ownRepo } from '../repos/repo-tasks-service';
 import { statusOf } from './doc-status';
 import { fieldsOf, locateObject, objectView, type LocatedObject } from './object-view';
@@ -53,7 +55,7 @@ export async function saveField(
   request: LivedocsSaveRequest,
 ): Promise<LivedocsSaveResponse> {
   const repo = await ownRepo(ctx, userId, request.repo_id);
-  const { object, commitId } = await currentObject(ctx, repo, request.object_id);
+  const { object, file, commitId } = await currentObject(ctx, repo, request.object_id);
   const docs = await listDocsOfObjects(ctx.db, repo.id, [object.id]);
   const existing = docs.find((d) => d.field_id === request.field_id);
   if (!existing && !templateFieldIds(object).includes(request.field_id)) {
@@ -73,7 +75,20 @@ export async function saveField(
   };
   const version = await ctx.db.transaction().execute(async (trx) => {
     const written = await writeFieldIfVersion(trx, write, expected);
-    if (written !== null) await insertRevision(trx, { ...write, id: newId(), version: written });
+    if (written === null) return null;
+    await insertRevision(trx, { ...write, id: newId(), version: written });
+    await recordEvent(ctx, trx, {
+      userId: repo.user_id,
+      kind: 'doc.edited',
+      subject: repo.id,
+      actorId: userId,
+      data: {
+        object_id: object.id,
+        name: object.qualifiedName,
+        field_id: request.field_id,
+        file_path: file.path,
+      },
+    });
     return written;
   });
   if (version === null) {
@@ -82,6 +97,7 @@ export async function saveField(
     );
   }
   await bumpDocsRevision(ctx.db, repo.id);
+  await snapshotCoverage(ctx, repo.id);
   const after = await listDocsOfObjects(ctx.db, repo.id, [object.id]);
   const [state] = await docStatesOfObjects(ctx.db, repo.id, [object.id]);
   const field = fieldsOf(object, after).find((f) => f.field_id === request.field_id);
@@ -101,7 +117,17 @@ export async function markReviewed(
 ): Promise<LivedocsObject> {
   const repo = await ownRepo(ctx, userId, request.repo_id);
   const { object, commitId } = await currentObject(ctx, repo, request.object_id);
-  await markFieldsReviewed(ctx.db, repo.id, object.id, object.codeHash, commitId);
+  await ctx.db.transaction().execute(async (trx) => {
+    await markFieldsReviewed(trx, repo.id, object.id, object.codeHash, commitId);
+    await recordEvent(ctx, trx, {
+      userId: repo.user_id,
+      kind: 'doc.reviewed',
+      subject: repo.id,
+      actorId: userId,
+      data: { object_id: object.id, name: object.qualifiedName },
+    });
+  });
   await bumpDocsRevision(ctx.db, repo.id);
+  await snapshotCoverage(ctx, repo.id);
   return objectView(ctx, repo, object.id, commitId);
 }

@@ -21,6 +21,7 @@ import { checkFileIds, checkQuota, indexedHead, objectsToGenerate } from './gene
 import { objectView } from './object-view';
 import { proseRewriter } from './prose-rewriter';
 import { sourceReader } from './source-reader';
+import { snapshotCoverage } from '../activity/coverage-snapshots';
 
 /** A regenerate answers while the person waits: the model gets this long at most. */
 const REGENERATE_MODEL_LIMIT_MS = 60_000;
@@ -149,7 +150,7 @@ export async function regenerateObject(
       ...located.model.objects.flatMap((o) => [o.name, o.qualifiedName]),
     ]),
   });
-  await writeGeneratedFile(ctx.db, {
+  await writeGeneratedFile(ctx, {
     repoId: repo.id,
     file: located.model,
     objects: [located.object],
@@ -158,5 +159,6 @@ export async function regenerateObject(
     referencesTo: referencesByTarget(references.filter((r) => r.toId === located.object.id)),
     ...(rewrite && { rewrite }),
   });
+  await snapshotCoverage(ctx, repo.id);
   return objectView(ctx, repo, located.object.id, located.commitId);
 }

@@ -18,6 +18,8 @@ import {
 import type { Db } from '../../repositories/db';
 import { bumpDocsRevision } from '../../repositories/repos-repository';
 import { nowIso } from '../context';
+import type { ActivityFeed } from '../activity/activity-feed';
+import { recordEvent } from '../activity/record-event';
 
 /** Sources a regeneration never overwrites: what a person wrote or imported. */
 const PROTECTED_SOURCES = new Set(['edited', 'imported']);
@@ -68,10 +70,11 @@ function documentedAgainst(codeHash: string, docs: readonly Doc[]): boolean {
  * Writes the generated fields of every object of one file model at `commitId`, in one
  * transaction: edited or imported fields are kept, unchanged ones are not rewritten, the rest
  * get a new version and a history entry. Objects that got at least one new field and were not
- * documented against their current code before count towards the user's monthly usage.
+ * documented against their current code before count towards the user's monthly usage. A
+ * `docs.generated` event with the fields written is recorded in the same transaction.
  */
 export async function writeGeneratedFile(
-  db: Db,
+  deps: { db: Db; activity: ActivityFeed },
   run: {
     repoId: string;
     file: FileIndex;
@@ -80,8 +83,11 @@ export async function writeGeneratedFile(
     userId: string;
     referencesTo: Map<string, Reference[]>;
     rewrite?: FieldRewriter;
+    /** The generation task, so the feed can show its files as one entry. */
+    taskId?: string;
   },
 ): Promise<GenerationCounts> {
+  const { db } = deps;
   const { file, commitId, userId } = run;
   const objects = run.objects ?? file.objects;
   const planned = new Map<string, Map<string, string>>();
@@ -168,6 +174,24 @@ export async function writeGeneratedFile(
         counts.charged++;
     }
     if (counts.charged > 0) await addGenerationUsage(trx, userId, usageMonth(), counts.charged);
+    if (counts.fieldsWritten > 0) {
+      // a regeneration (no task) names its one object
+      const single = objects.length === 1 && !run.taskId ? objects[0] : undefined;
+      await recordEvent(deps, trx, {
+        userId,
+        kind: 'docs.generated',
+        subject: run.repoId,
+        amount: counts.fieldsWritten,
+        data: {
+          file_path: file.path,
+          objects: counts.objects,
+          fields: counts.fieldsWritten,
+          kept: counts.fieldsKept,
+          task_id: run.taskId ?? null,
+          ...(single && { object_id: single.id, name: single.qualifiedName }),
+        },
+      });
+    }
     return counts;
   });
   if (written.fieldsWritten > 0) await bumpDocsRevision(db, run.repoId);

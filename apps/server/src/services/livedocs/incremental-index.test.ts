@@ -78,7 +78,7 @@ describe.each(dialects)('incremental indexing on %s', (dialect) => {
       .where('commit_id', '=', second)
       .execute();
     const full = await indexCommit(
-      { db: app.db, config: app.config },
+      { db: app.db, config: app.config, log: app.log, activity: app.activity },
       { repoId, commitId: second },
     );
     expect(full.mode).toBe('full');
@@ -116,7 +116,7 @@ describe.each(dialects)('incremental indexing on %s', (dialect) => {
       .where('repo_id', '=', repoId)
       .where('blob_sha', '=', blob)
       .execute();
-    const deps = { db: app.db, config: app.config };
+    const deps = { db: app.db, config: app.config, log: app.log, activity: app.activity };
     const oneFile = await indexCommit(deps, { repoId, commitId: third, baseCommit: second });
     expect(oneFile.mode).toBe('incremental');
     expect(oneFile.parsed).toEqual(['src/alone.ts']);

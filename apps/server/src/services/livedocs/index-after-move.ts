@@ -5,7 +5,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { Db } from '../../repositories/db';
 import { reposWithUnindexedHead } from '../../repositories/code-index-repository';
 import { deleteFinishedJob, findJob } from '../../repositories/jobs-repository';
-import { indexCommit } from './indexing';
+import { indexCommit, type IndexDeps } from './indexing';
 
 interface Deps {
   db: Db;
@@ -43,7 +43,7 @@ export async function queueIndexing(
  * (and null is answered). Answers how many files were parsed.
  */
 export async function indexAfterMove(
-  deps: Deps,
+  deps: Deps & IndexDeps,
   move: {
     userId: string;
     repoId: string;

@@ -26,6 +26,10 @@ import {
 import type { Db } from '../../repositories/db';
 import { bumpDocsRevision, findRepo } from '../../repositories/repos-repository';
 import type { Config } from '../../config';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ActivityFeed } from '../activity/activity-feed';
+import { snapshotCoverage } from '../activity/coverage-snapshots';
+import { recordEvent } from '../activity/record-event';
 import { nowIso } from '../context';
 import { localGit } from '../repos/repo-git';
 import { mirrorOf } from '../repos/mirror';
@@ -48,6 +52,8 @@ const STORE_BATCH = 50;
 export interface IndexDeps {
   db: Db;
   config: Config;
+  log: FastifyBaseLogger;
+  activity: ActivityFeed;
 }
 
 /** One indexing run: which commit, what it may build on, how to report. */
@@ -400,7 +406,8 @@ export async function indexCommit(
       : await indexFully(deps, request, listing, stored);
   request.signal?.throwIfAborted();
   await db.transaction().execute(async (trx) => {
-    const current = (await findRepo(trx, repoId))?.head_commit === commitId;
+    const repo = await findRepo(trx, repoId);
+    const current = repo?.head_commit === commitId;
     if (current) await clearPresence(trx, repoId, run.changedPaths);
     await upsertCodeObjects(trx, run.registry, current);
     await insertRepoIndex(trx, {
@@ -411,8 +418,24 @@ export async function indexCommit(
       object_count: run.objects,
       references_data: run.referencesData,
     });
+    if (repo) {
+      await recordEvent(deps, trx, {
+        userId: repo.user_id,
+        kind: 'repo.indexed',
+        subject: repoId,
+        actorId: null,
+        data: {
+          name: repo.name,
+          commit_id: commitId,
+          files: listing.length,
+          objects: run.objects,
+          parsed_files: run.parsed.length,
+        },
+      });
+    }
   });
   await bumpDocsRevision(db, repoId);
+  await snapshotCoverage(deps, repoId);
   await request.reportProgress?.(
     missing.length + 1,
     missing.length + 1,
@@ -443,4 +466,5 @@ async function refreshPresence(deps: IndexDeps, repoId: string, commitId: string
     await upsertCodeObjects(trx, rows, true);
   });
   await bumpDocsRevision(deps.db, repoId);
+  await snapshotCoverage(deps, repoId);
 }

@@ -22,6 +22,7 @@ import type { ServiceContext } from '../context';
 import { localGit } from './repo-git';
 import { mirrorOf } from './mirror';
 import { removeRepoDirectory } from './repo-paths';
+import { recordEvent } from '../activity/record-event';
 import { waitForTaskEnd } from './task-wait';
 
 /** What the routes need of the app for the repository tasks. */
@@ -211,6 +212,17 @@ export async function deleteRepo(
   userId: string,
   repoId: string,
 ): Promise<void> {
-  if (!(await deleteRepoOfUser(ctx.db, repoId, userId))) throw repoNotFound();
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    const repo = await findRepoOfUser(trx, repoId, userId);
+    if (!repo || !(await deleteRepoOfUser(trx, repoId, userId))) return false;
+    await recordEvent(ctx, trx, {
+      userId,
+      kind: 'repo.deleted',
+      subject: repoId,
+      data: { name: repo.name, url: repo.url },
+    });
+    return true;
+  });
+  if (!deleted) throw repoNotFound();
   await removeRepoDirectory(ctx.config.dataDir, repoId);
 }

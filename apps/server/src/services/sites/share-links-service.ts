@@ -16,6 +16,7 @@ import {
   recordShareOpen,
   type ShareWithFolder,
 } from '../../repositories/shares-repository';
+import { recordEvent } from '../activity/record-event';
 import { assertNotThrottled, recordThrottled, type ThrottleRule } from '../auth/throttle-service';
 import { nowIso, type ClientInfo, type ServiceContext } from '../context';
 import { signSiteLink } from './site-links';
@@ -64,6 +65,25 @@ function previewOf(share: ShareWithFolder): SharedFolderPreview {
   };
 }
 
+/** One opening of a link: its counters and the owner's `share.opened` event, together. */
+async function countOpening(
+  ctx: ServiceContext,
+  share: ShareWithFolder,
+  actorId: string | null,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await recordShareOpen(trx, share.id, nowIso());
+    await recordEvent(ctx, trx, {
+      userId: share.folder_owner_id,
+      actorId,
+      kind: 'share.opened',
+      subject: share.id,
+      scope: share.folder_id,
+      data: { kind: share.kind, permission: share.permission },
+    });
+  });
+}
+
 /**
  * `GET /staticdocs/public/{slug}` (no login): the folder and a link to its site, counted as an
  * opening. The site's token names the link, so each file checks it is still live.
@@ -75,7 +95,7 @@ export async function openPublicShare(
   base: string,
 ): Promise<PublicFolderResponse> {
   const share = await lookUpShare(ctx, slug, client, ['public']);
-  await recordShareOpen(ctx.db, share.id, nowIso());
+  await countOpening(ctx, share, null);
   const site = share.folder_build_id
     ? await signSiteLink(ctx, base, 'shared-site', { sub: share.id, folder: share.folder_id })
     : null;
@@ -163,7 +183,7 @@ export async function openPrivateShare(
         created_at: now,
       });
     }
-    await recordShareOpen(ctx.db, share.id, now);
+    await countOpening(ctx, share, user.id);
   }
   const folder = await visibleFolder(ctx, user.id, share.folder_id);
   const site = folder.build_id

@@ -15,6 +15,8 @@ import { newId, randomSecret, sha256 } from '../../auth/random-id';
 import { badRequest, notFound } from '../../errors/index';
 import { folderInvitationMail } from '../../mail/templates';
 import { authorizeOnFolder, mayOnFolder } from '../../policies/folder-policy';
+import type { Db } from '../../repositories/db';
+import type { FolderRow } from '../../repositories/folders-repository';
 import { findUserById } from '../../repositories/users-repository';
 import {
   findFolderShare,
@@ -26,6 +28,7 @@ import {
   revokeUnusedInvitations,
   type ShareRow,
 } from '../../repositories/shares-repository';
+import { recordEvent } from '../activity/record-event';
 import { assertNotThrottled, recordThrottled, type ThrottleRule } from '../auth/throttle-service';
 import { nowIso, type ServiceContext } from '../context';
 import { decodeCursor, encodeCursor, visibleFolder } from './staticdocs-service';
@@ -119,6 +122,11 @@ export async function createPublicShare(
       created_by: userId,
       created_at: at,
     });
+    await shareEvent(ctx, trx, folder, userId, 'share.created', {
+      id,
+      kind: 'public',
+      permission: 'viewer',
+    });
   });
   return { share_id: id, slug, url: `${base}${publicLinkPath(slug)}` };
 }
@@ -143,16 +151,23 @@ export async function createPrivateShare(
   const expiresAt = expiryTime(request.expiry);
   const { slug, hash } = newSlug();
   const id = newId();
-  await insertShare(ctx.db, {
-    id,
-    folder_id: folder.id,
-    kind: 'private',
-    token_hash: hash,
-    permission: request.permission,
-    expires_at: expiresAt,
-    email: null,
-    created_by: userId,
-    created_at: nowIso(),
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertShare(trx, {
+      id,
+      folder_id: folder.id,
+      kind: 'private',
+      token_hash: hash,
+      permission: request.permission,
+      expires_at: expiresAt,
+      email: null,
+      created_by: userId,
+      created_at: nowIso(),
+    });
+    await shareEvent(ctx, trx, folder, userId, 'share.created', {
+      id,
+      kind: 'private',
+      permission: request.permission,
+    });
   });
   return {
     share_id: id,
@@ -202,6 +217,11 @@ export async function createEmailShares(
         email,
         created_by: userId,
         created_at: at,
+      });
+      await shareEvent(ctx, trx, folder, userId, 'share.created', {
+        id,
+        kind: 'email',
+        permission: 'viewer',
       });
     });
     const message = folderInvitationMail(email, {
@@ -276,5 +296,27 @@ export async function revokeFolderShare(
   if (!share || !mayRevoke) {
     throw notFound('Share not found');
   }
-  await revokeShare(ctx.db, share.id, nowIso());
+  await ctx.db.transaction().execute(async (trx) => {
+    await revokeShare(trx, share.id, nowIso());
+    await shareEvent(ctx, trx, folder, userId, 'share.revoked', share);
+  });
+}
+
+/** A `share.created` / `share.revoked` event in the owner's activity, done by `actorId`. */
+function shareEvent(
+  ctx: ServiceContext,
+  trx: Db,
+  folder: FolderRow,
+  actorId: string,
+  kind: 'share.created' | 'share.revoked',
+  share: { id: string; kind: string; permission: string },
+): Promise<string> {
+  return recordEvent(ctx, trx, {
+    userId: folder.owner_id,
+    actorId,
+    kind,
+    subject: share.id,
+    scope: folder.id,
+    data: { kind: share.kind, permission: share.permission, name: folder.name },
+  });
 }

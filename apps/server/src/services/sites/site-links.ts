@@ -5,6 +5,7 @@ import { conflict } from '../../errors/index';
 import { findVisibleFolder } from '../../repositories/folders-repository';
 import { findLivePublicShare } from '../../repositories/shares-repository';
 import { contentTypeOf, safeSitePath } from '../../sites/site-store';
+import { recordEvent } from '../activity/record-event';
 import { nowIso, type ServiceContext } from '../context';
 import { siteStoreOf, visibleFolder } from './staticdocs-service';
 
@@ -28,6 +29,13 @@ export async function openFolderSite(
   const folder = await visibleFolder(ctx, userId, id);
   if (!folder.build_id)
     throw conflict('This folder has no site yet: its first build has not finished');
+  await recordEvent(ctx, ctx.db, {
+    userId: folder.owner_id,
+    actorId: userId,
+    kind: 'site.viewed',
+    subject: folder.id,
+    data: { name: folder.name },
+  });
   return signSiteLink(ctx, base, 'site', { sub: userId, folder: folder.id });
 }
 

@@ -2,8 +2,12 @@ import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from './use-return-focus';
 
-/** A modal dialog; Escape and the overlay close it and focus returns to the trigger. */
+/**
+ * A modal dialog; Escape and the overlay close it and focus returns to the trigger (or to what
+ * had focus when it opened).
+ */
 export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
 }
@@ -22,8 +26,11 @@ export function DialogClose(props: ComponentProps<typeof DialogPrimitive.Close>)
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -36,6 +43,7 @@ export function DialogContent({
           'fixed top-1/2 left-1/2 z-50 flex w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-lg border border-border bg-background p-6 text-foreground shadow-lg',
           className,
         )}
+        {...returnFocus}
         {...props}
       >
         {children}

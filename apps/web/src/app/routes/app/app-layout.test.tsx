@@ -3,7 +3,6 @@ import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
 import { requestsTo } from '@/test/api-routes';
 import { jsonResponse } from '@/test/fetch-stub';
-import { SCREENS } from '@/config/screens';
 import { currentPath, renderApp } from '@/test/render-app';
 
 const NAV_LINKS: [string, string][] = [
@@ -48,13 +47,6 @@ describe('app shell', () => {
     );
     expect(await screen.findByTestId('screen-livedocs')).toBeInTheDocument();
     expect(currentPath(router)).toBe('/app/livedocs');
-  });
-
-  it('shows a placeholder with the screen purpose for features still to come', async () => {
-    await openShell('/app/activity-metrix');
-    const page = screen.getByTestId('screen-activity-metrix');
-    expect(page).toHaveTextContent(SCREENS.activityMetrix.description);
-    expect(within(page).getByTestId('screen-placeholder')).toBeInTheDocument();
   });
 
   it('toggles dark mode from the header, stores it under darkMode and applies it to <html>', async () => {

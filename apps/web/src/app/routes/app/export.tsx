@@ -8,6 +8,7 @@ import {
   fetchCompilations,
   selectCompilationsState,
 } from '@/features/compilations/store/compilations-slice';
+import { ShareFolderDialog } from '@/features/sharing/components/share-folder-dialog';
 import { FolderFilesDialog } from '@/features/staticdocs/components/folder-files-dialog';
 import { FolderList } from '@/features/staticdocs/components/folder-list';
 import {
@@ -21,6 +22,8 @@ import {
 } from '@/features/staticdocs/components/view-mode-switch';
 import {
   fetchFolders,
+  refreshFolder,
+  selectFolder,
   selectStaticdocs,
   viewModeChanged,
   type StaticDocsViewMode,
@@ -31,7 +34,8 @@ import { useAppDispatch, useAppSelector } from '../../hooks';
  * `/app/export`: static documentation folders, viewed as self-created or shared with the user
  * (the spec's view mode), each list paged as it scrolls. "New site" builds one of the user's
  * pockets into a folder and follows the build; each folder opens its site in a new tab, shows
- * and previews its files, downloads its zip (whole or chosen files), updates and deletes.
+ * and previews its files, downloads its zip (whole or chosen files), updates and deletes, and
+ * its owner (or an editor) shares it through the sharing feature's dialog.
  */
 export function ExportScreen() {
   const dispatch = useAppDispatch();
@@ -39,6 +43,9 @@ export function ExportScreen() {
   const compilations = useAppSelector(selectCompilationsState);
   const [creating, setCreating] = useState(false);
   const [browsing, setBrowsing] = useState<Folder | null>(null);
+  const [sharingId, setSharingId] = useState<string | null>(null);
+  // the listed folder, so the dialog follows its summary as it is read again
+  const sharing = useAppSelector((state) => (sharingId ? selectFolder(state, sharingId) : null));
   const list = lists[viewMode];
 
   // The shown list is read afresh on arrival (builds may have ended meanwhile); the other
@@ -55,6 +62,18 @@ export function ExportScreen() {
     [dispatch, viewMode],
   );
   const handleViewMode = (mode: StaticDocsViewMode) => dispatch(viewModeChanged(mode));
+  const handleFolderChanged = useCallback(
+    (folderId: string) => void dispatch(refreshFolder(folderId)),
+    [dispatch],
+  );
+  const handleShare = useCallback(
+    (folder: Folder) => {
+      setSharingId(folder.folder_id);
+      // its public link may have changed elsewhere since the list was read
+      handleFolderChanged(folder.folder_id);
+    },
+    [handleFolderChanged],
+  );
   const handleCreate = () => {
     // pockets change elsewhere: the picker shows the current ones
     void dispatch(fetchCompilations());
@@ -108,6 +127,7 @@ export function ExportScreen() {
           onRetry={handleLoadMore}
           onCreate={handleCreate}
           onBrowse={setBrowsing}
+          onShare={handleShare}
         />
       </div>
       <NewSiteDialog
@@ -117,6 +137,11 @@ export function ExportScreen() {
         pockets={pockets}
       />
       <FolderFilesDialog folder={browsing} onClose={() => setBrowsing(null)} />
+      <ShareFolderDialog
+        folder={sharing ?? null}
+        onClose={() => setSharingId(null)}
+        onChanged={handleFolderChanged}
+      />
     </Screen>
   );
 }

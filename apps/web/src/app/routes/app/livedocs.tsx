@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { OBJECT_STATUSES, type ObjectStatus } from '@codedocs/contract';
 import { FolderGit2 } from 'lucide-react';
 import { LoadError } from '@/components/load-error';
 import { Screen } from '@/components/screen';
@@ -42,6 +43,8 @@ import { useAppDispatch, useAppSelector } from '../../hooks';
 const REPO_PARAM = 'repo';
 const COMMIT_PARAM = 'commit';
 const OBJECT_PARAM = 'object';
+/** The object list's status filter to start with: `?status=stale` (the dashboard's links). */
+export const STATUS_PARAM = 'status';
 const CURRENT = 'current';
 /** Wait after the last file (de)selection before loading the objects of the selection. */
 export const SELECTION_DEBOUNCE_MS = 200;
@@ -112,6 +115,12 @@ export function LivedocsScreen() {
       )}
     </Screen>
   );
+}
+
+function statusFilterOf(value: string | null): ObjectStatus | undefined {
+  return (OBJECT_STATUSES as readonly string[]).includes(value ?? '')
+    ? (value as ObjectStatus)
+    : undefined;
 }
 
 function NoRepositories() {
@@ -363,6 +372,7 @@ function RepoDocs({ repo, repos, commitParam, objectId, params, setParam }: Repo
         objectHref={objectHref}
         renderCode={renderCode}
         onAddToPocket={handleAddToPocket}
+        initialStatus={statusFilterOf(params.get(STATUS_PARAM))}
       />
       <AddToPocketDialog
         open={pocketAdd !== null}

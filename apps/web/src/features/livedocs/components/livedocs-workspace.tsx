@@ -56,6 +56,8 @@ export interface LivedocsWorkspaceProps {
    * dialog. Without it the action is not offered.
    */
   onAddToPocket?: (objectIds: string[], subject: string) => void;
+  /** The object list's status filter to start with (a dashboard link to the stale objects). */
+  initialStatus?: ObjectStatus;
 }
 
 /**
@@ -140,6 +142,7 @@ function Panes({
   objectHref,
   renderCode,
   onAddToPocket,
+  initialStatus,
 }: LivedocsWorkspaceProps) {
   const dispatch = useAppDispatch();
   const livedocs = useAppSelector(selectLivedocs);
@@ -276,6 +279,7 @@ function Panes({
               objects={shownObjects}
               loading={shownObjects.length === 0 && objects.status !== 'succeeded'}
               openId={objectId}
+              initialStatus={initialStatus}
               selectedIds={livedocs.selectedObjectIds}
               onOpen={(o) => onOpen(o.object_id)}
               onToggle={(id) => dispatch(objectToggled(id))}

@@ -31,6 +31,7 @@ export function ObjectPicker({
   onToggle,
   onSelect,
   onAddToPocket,
+  initialStatus,
 }: {
   objects: LivedocsObjectSummary[];
   /** The list is being fetched and has nothing to show yet. */
@@ -42,9 +43,11 @@ export function ObjectPicker({
   onSelect: (objectIds: string[]) => void;
   /** Offers "Add to pocket" for the selected objects. */
   onAddToPocket?: (objectIds: string[]) => void;
+  /** The status filter to start with (all by default). */
+  initialStatus?: ObjectStatus;
 }) {
   const [kind, setKind] = useState(ALL);
-  const [status, setStatus] = useState<ObjectStatus | typeof ALL>(ALL);
+  const [status, setStatus] = useState<ObjectStatus | typeof ALL>(initialStatus ?? ALL);
   const [name, setName] = useState('');
   const kinds = useMemo(() => [...new Set(objects.map((o) => o.kind))].sort(), [objects]);
   const shown = useMemo(() => {

@@ -8,7 +8,7 @@ import { useTask } from '@/hooks/use-task';
 import { formatDateTime } from '@/lib/format';
 import type { Repo } from '../api/get-repos';
 import { transportLabel } from '../connect-failure';
-import { formatRelativeTime } from '../format-relative-time';
+import { formatRelativeTime } from '@/lib/format-relative-time';
 import { selectRepoTaskId } from '../store/repo-tasks-slice';
 import { repoClientStatus } from '../store/repos-slice';
 import { BranchMenu } from './branch-menu';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InvitePreviewResponse } from '@codedocs/contract';
-import { ApiError } from '@/lib/api-error';
 import { api } from '@/lib/api-client';
+import { retryLostRequests } from './retry-lost-requests';
 
 /**
  * `GET /api/v1/staticdocs/private/{slug}/preview` (no login needed): the folder's name and
@@ -16,11 +16,6 @@ export function getInvitePreview(
     `/staticdocs/private/${encodeURIComponent(slug)}/preview`,
     { signal },
   );
-}
-
-/** Only a lost request is worth asking again: a 404 or 429 answer is the answer. */
-function retryLostRequests(failureCount: number, error: Error): boolean {
-  return error instanceof ApiError && error.status <= 0 && failureCount < 3;
 }
 
 /** Query of an invitation's preview. */

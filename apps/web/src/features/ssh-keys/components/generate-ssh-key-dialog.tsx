@@ -24,7 +24,7 @@ import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
-import { copyText } from '../copy-text';
+import { copyText } from '@/lib/copy-text';
 import { generateSshKeyPair } from '../store/ssh-keys-slice';
 
 const ALGORITHM_LABELS: Record<SshKeyAlgorithm, string> = {

@@ -5,10 +5,11 @@ import {
   FileSearch,
   GitCommitHorizontal,
   RefreshCw,
+  Share2,
   Trash2,
   TriangleAlert,
 } from 'lucide-react';
-import type { Folder } from '@codedocs/contract';
+import type { Folder, FolderShareSummary } from '@codedocs/contract';
 import { useAppDispatch } from '@/app/hooks';
 import { Detail } from '@/components/detail';
 import { TaskProgress } from '@/components/task-progress';
@@ -30,17 +31,37 @@ export interface FolderCardProps {
   /** The name of the pocket it is built from, when it is one of the user's (else undefined). */
   pocketName?: string;
   onBrowse: (folder: Folder) => void;
+  /** Opens the share dialog (given by the route: sharing is another feature). */
+  onShare?: (folder: Folder) => void;
 }
 
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+/** The owner's view of how a folder is shared now: "Public link · 2 private links". */
+export function sharedSummary(shares: Folder['shares']): string {
+  const count = (kind: FolderShareSummary['kind']) =>
+    shares.filter((share) => share.kind === kind).length;
+  const parts = [
+    count('public') > 0 && 'Public link',
+    count('private') > 0 && plural(count('private'), 'private link', 'private links'),
+    count('email') > 0 && plural(count('email'), 'invitation', 'invitations'),
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : 'Not shared';
+}
+
+/** Until when someone a folder was shared with may read it (the share they hold it through). */
+function accessEnds(folder: Folder): string {
+  const expires = folder.shares[0]?.expires_at ?? null;
+  return expires ? formatDateTime(expires) : 'When revoked';
+}
 
 /**
  * One static documentation folder: name, status, when it was made and last built, its size,
  * the commits it pins, its build's progress, and its actions (open the site, browse its files,
  * download the zip, update from its pocket, delete or take off the list).
  */
-export function FolderCard({ folder, viewMode, pocketName, onBrowse }: FolderCardProps) {
+export function FolderCard({ folder, viewMode, pocketName, onBrowse, onShare }: FolderCardProps) {
   const dispatch = useAppDispatch();
   const build = useFolderBuild(folder);
   const openSite = useOpenSite();
@@ -51,6 +72,7 @@ export function FolderCard({ folder, viewMode, pocketName, onBrowse }: FolderCar
   const own = folder.permission === 'owner';
   const hasSite = folder.status === 'ready';
   const canUpdate = folder.permission !== 'viewer' && folder.compilation_id !== null;
+  const canShare = folder.permission !== 'viewer' && onShare !== undefined;
   const titleId = `folder-${folder.folder_id}-name`;
 
   const handleUpdate = async () => {
@@ -117,7 +139,7 @@ export function FolderCard({ folder, viewMode, pocketName, onBrowse }: FolderCar
         </Button>
       </div>
 
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         <Detail term="Created" wrap>
           {formatDateTime(folder.created_at)}
         </Detail>
@@ -138,6 +160,15 @@ export function FolderCard({ folder, viewMode, pocketName, onBrowse }: FolderCar
             ) : (
               <span title="It can no longer be updated">Deleted</span>
             )}
+          </Detail>
+        )}
+        {own ? (
+          <Detail term="Shared" wrap>
+            <span data-testid="folder-shared">{sharedSummary(folder.shares)}</span>
+          </Detail>
+        ) : (
+          <Detail term="Access ends" wrap>
+            <span data-testid="folder-access-ends">{accessEnds(folder)}</span>
           </Detail>
         )}
       </dl>
@@ -213,6 +244,18 @@ export function FolderCard({ folder, viewMode, pocketName, onBrowse }: FolderCar
           {downloading ? <Spinner className="size-4" /> : <Download aria-hidden="true" />}
           Download zip
         </Button>
+        {canShare && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onShare(folder)}
+            aria-haspopup="dialog"
+            data-testid="folder-share"
+          >
+            <Share2 aria-hidden="true" />
+            Share
+          </Button>
+        )}
         {canUpdate && (
           <Button
             variant="outline"

@@ -18,6 +18,8 @@ export interface FolderListProps {
   onRetry: () => void;
   onCreate: () => void;
   onBrowse: (folder: Folder) => void;
+  /** Opens the share dialog of a folder the user owns or edits. */
+  onShare?: (folder: Folder) => void;
 }
 
 /**
@@ -33,6 +35,7 @@ export function FolderList({
   onRetry,
   onCreate,
   onBrowse,
+  onShare,
 }: FolderListProps) {
   const loading = state.status === 'loading';
   const more = state.items.length > 0 && !state.complete;
@@ -99,6 +102,7 @@ export function FolderList({
             viewMode={viewMode}
             pocketName={folder.compilation_id ? pocketNames[folder.compilation_id] : undefined}
             onBrowse={onBrowse}
+            onShare={onShare}
           />
         ))}
       </ul>

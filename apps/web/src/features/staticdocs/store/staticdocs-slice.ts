@@ -255,3 +255,9 @@ export const staticdocsReducer = staticdocsSlice.reducer;
 
 /** The static docs part of the store. */
 export const selectStaticdocs = (state: State) => state.staticdocs;
+
+/** A listed folder by id, from whichever list holds it (undefined when none does). */
+export const selectFolder = (state: State, folderId: string): Folder | undefined =>
+  eachList(state.staticdocs)
+    .flatMap((list) => list.items)
+    .find((folder) => folder.folder_id === folderId);

@@ -1,0 +1,44 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'vitest';
+import { indexFile } from '../../src/index-file.ts';
+import { cTruth } from '../ground-truth/c-defs.ts';
+import { haveToolchain, JudgedTally } from './judged.ts';
+
+// Ground truth: clang's AST (`-ast-dump=json`) over the SQLite amalgamation better-sqlite3
+// ships, compiled with the options better-sqlite3 builds it with.
+const deps = join(import.meta.dirname, '../../../../node_modules/better-sqlite3/deps');
+const amalgamation = join(deps, 'sqlite3/sqlite3.c');
+
+/** The `-D` options of better-sqlite3's build (deps/defines.gypi). */
+function defines(): string[] {
+  const gypi = readFileSync(join(deps, 'defines.gypi'), 'utf8');
+  return [...gypi.matchAll(/^\s*'([A-Z_0-9]+(?:=[^']*)?)',$/gm)].map((m) => m[1]!);
+}
+
+/**
+ * A comment's text as a reader sees it: without `/*`, `*\/`, `//` and the one decoration a line
+ * may start with (` * ` or SQLite's `** `); a bullet after the decoration stays.
+ */
+const commentText = (raw: string) =>
+  raw
+    .replace(/^\s*(\/\*+!?|\/\/[/!]?)/, '')
+    .replace(/\*+\/\s*$/, '')
+    .split('\n')
+    .map((line) => line.replace(/^\s*(\*\*|\*(?!\/))(?=\s|$)/, ''))
+    .join('\n');
+
+const available = haveToolchain('C', 'clang', ['--version']);
+if (!existsSync(amalgamation)) throw new Error(`no SQLite amalgamation at ${amalgamation}`);
+
+test.skipIf(!available)('c: definitions, doc comments and parameters match clang', async () => {
+  const truth = await cTruth(amalgamation, defines());
+  const index = await indexFile({ path: amalgamation, content: readFileSync(amalgamation) });
+  const tally = new JudgedTally({
+    // code in a false `#if` is invisible to the compiler, so it has no truth to match
+    unseen: (o) => !truth.activeLines.has(o.range.startLine),
+  });
+  const defs = truth.defs.map((d) => ({ ...d, doc: d.doc === null ? null : commentText(d.doc) }));
+  tally.add(index, { path: amalgamation, ok: true, defs });
+  tally.report(`C accuracy vs clang (SQLite amalgamation, ${truth.activeLines.size} active lines)`);
+});
