@@ -289,6 +289,26 @@ export async function setCompilationOrder(
 }
 
 /** Objects of a compilation in order, as lists show them (status computed by the caller). */
+/**
+ * What an object list shows of each object (pockets, the object picker): its code object, its
+ * repository's name (join `repos`) and its summary (left join `docs` on the summary field).
+ */
+export const OBJECT_LIST_COLUMNS = [
+  'code_objects.id as object_id',
+  'code_objects.repo_id',
+  'repos.name as repo_name',
+  'code_objects.name',
+  'code_objects.qualified_name',
+  'code_objects.kind',
+  'code_objects.language',
+  'code_objects.file_id',
+  'code_objects.file_path',
+  'code_objects.line_start',
+  'code_objects.code_hash',
+  'code_objects.present',
+  'docs.value as summary',
+] as const;
+
 export async function listCompilationObjectRows(db: Db, userId: string, compilationId: string) {
   return db
     .selectFrom('compilation_objects')
@@ -304,21 +324,7 @@ export async function listCompilationObjectRows(db: Db, userId: string, compilat
         .onRef('docs.object_id', '=', 'code_objects.id')
         .on('docs.field_id', '=', 'summary'),
     )
-    .select([
-      'code_objects.id as object_id',
-      'code_objects.repo_id',
-      'repos.name as repo_name',
-      'code_objects.name',
-      'code_objects.qualified_name',
-      'code_objects.kind',
-      'code_objects.language',
-      'code_objects.file_id',
-      'code_objects.file_path',
-      'code_objects.line_start',
-      'code_objects.code_hash',
-      'code_objects.present',
-      'docs.value as summary',
-    ])
+    .select(OBJECT_LIST_COLUMNS)
     .where('compilation_objects.compilation_id', '=', compilationId)
     .where('repos.user_id', '=', userId)
     .orderBy('compilation_objects.position')

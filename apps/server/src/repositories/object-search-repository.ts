@@ -1,6 +1,7 @@
 import type { Dialect } from '@codedocs/db';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from './db';
+import { OBJECT_LIST_COLUMNS } from './compilations-repository';
 
 /** Texts this long or longer match anywhere in a name through the trigram indexes. */
 export const SUBSTRING_MIN_LENGTH = 3;
@@ -163,19 +164,7 @@ export function searchQuery(db: Db, dialect: Dialect, search: ObjectSearch) {
           .on('docs.field_id', '=', 'summary'),
       )
       .select([
-        'code_objects.id as object_id',
-        'code_objects.repo_id',
-        'repos.name as repo_name',
-        'code_objects.name',
-        'code_objects.qualified_name',
-        'code_objects.kind',
-        'code_objects.language',
-        'code_objects.file_id',
-        'code_objects.file_path',
-        'code_objects.line_start',
-        'code_objects.code_hash',
-        'code_objects.present',
-        'docs.value as summary',
+        ...OBJECT_LIST_COLUMNS,
         'hits.rank',
         filledDocs(false).as('has_docs'),
         filledDocs(true).as('has_stale'),
