@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ArrowLeft, FileCode2, MousePointerClick } from 'lucide-react';
 import {
+  ErrorCode,
   NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND,
   SOMETHING_WENT_WRONG,
   type LivedocsField,
@@ -15,9 +16,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { TaskProgress } from '@/components/task-progress';
 import { toast } from '@/hooks/use-toast';
-import { failureMessage } from '@/lib/api-error';
+import { ApiError, failureMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
-import { getPlanToken } from '@/lib/cookies';
+import { withPlanToken } from '@/features/subscription/plan-token';
 import { regenerateLivedocsObject, reviewLivedocsObject } from '../api/livedocs-calls';
 import { useOpenObject } from '../hooks/use-open-object';
 import {
@@ -218,13 +219,20 @@ function Panes({
   };
 
   const handleRegenerate = (object: LivedocsObject) => {
-    const plan = getPlanToken();
-    if (!plan) {
-      toast({ variant: 'destructive', title: NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND });
-      return;
-    }
     void runAction(
-      () => regenerateLivedocsObject(repoId, object.object_id, plan),
+      async () => {
+        const answer = await withPlanToken((plan) =>
+          regenerateLivedocsObject(repoId, object.object_id, plan),
+        );
+        if (answer.plan === undefined) {
+          throw new ApiError(
+            403,
+            ErrorCode.subscriptionRequired,
+            NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND,
+          );
+        }
+        return answer.value;
+      },
       'Could not regenerate',
       (next) => setRegeneratedId(next.object_id),
     );

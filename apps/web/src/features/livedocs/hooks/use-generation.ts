@@ -8,7 +8,7 @@ import {
 import { toast } from '@/hooks/use-toast';
 import { useTask } from '@/hooks/use-task';
 import { ApiError, failureMessage } from '@/lib/api-error';
-import { getPlanToken } from '@/lib/cookies';
+import { withPlanToken } from '@/features/subscription/plan-token';
 import { generateLivedocs } from '../api/livedocs-calls';
 import { getLivedocsEstimate } from '../api/get-livedocs-estimate';
 
@@ -75,8 +75,9 @@ function refusalOf(error: unknown): GenerationRefusal | null {
 }
 
 /**
- * Live-docs generation for one repository. Without the `ps` plan cookie it refuses before any
- * request ("No active parser subscription found", spec section 5). Otherwise it first asks the
+ * Live-docs generation for one repository. Without a plan token (the `ps` cookie, fetched again
+ * when missing or about to expire) it refuses before generating ("No active parser subscription
+ * found", spec section 5). Otherwise it first asks the
  * server what the generation would spend (`GET /v2/livedocs/estimate`), refuses in place when
  * the quota cannot take it, asks when it would use more than half of what is left, then starts
  * the task with the plan header and follows it on the task event stream, calling `onSucceeded`
@@ -117,16 +118,19 @@ export function useGeneration(repoId: string, onSucceeded: () => void): Generati
     fileIds: readonly string[] | null,
     estimate: LivedocsEstimateResponse | null,
   ) => {
-    const plan = getPlanToken();
-    if (!plan) {
-      refuse({ reason: 'subscription', message: NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND });
-      return;
-    }
     setPhase('starting');
     setDismissed(false);
     try {
-      const answer = await generateLivedocs(repoId, fileIds, plan);
-      setRun({ taskId: answer.task_id, objectCount: answer.object_count, estimate });
+      const answer = await withPlanToken((plan) => generateLivedocs(repoId, fileIds, plan));
+      if (answer.plan === undefined) {
+        refuse({ reason: 'subscription', message: NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND });
+        return;
+      }
+      setRun({
+        taskId: answer.value.task_id,
+        objectCount: answer.value.object_count,
+        estimate,
+      });
     } catch (error) {
       const refused = refusalOf(error);
       if (refused) refuse(refused);
@@ -144,15 +148,16 @@ export function useGeneration(repoId: string, onSucceeded: () => void): Generati
 
   const request = async (fileIds: readonly string[] | null) => {
     setRefusal(null);
-    const plan = getPlanToken();
-    if (!plan) {
-      refuse({ reason: 'subscription', message: NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND });
-      return;
-    }
     setPhase('estimating');
     let estimate: LivedocsEstimateResponse;
     try {
-      estimate = await getLivedocsEstimate(repoId, fileIds, plan);
+      const answer = await withPlanToken((plan) => getLivedocsEstimate(repoId, fileIds, plan));
+      if (answer.plan === undefined) {
+        setPhase('idle');
+        refuse({ reason: 'subscription', message: NO_ACTIVE_PARSER_SUBSCRIPTION_FOUND });
+        return;
+      }
+      estimate = answer.value;
     } catch (error) {
       setPhase('idle');
       const refused = refusalOf(error);

@@ -8,7 +8,7 @@ import {
   type Task,
 } from '@codedocs/contract';
 import { apiErrorFromUnknown } from '@/lib/api-error';
-import { getPlanToken } from '@/lib/cookies';
+import { freshPlanToken } from '@/features/subscription/plan-token';
 import { getPendingConnects } from '../api/pending-connects';
 import { connectRepo } from '../api/repo-calls';
 import type { RepoFailure } from './repo-failure';
@@ -72,7 +72,7 @@ export const connectRepository = createAsyncThunk<
   'repos/connect',
   async (request, { requestId, rejectWithValue }) => {
     try {
-      const answer = await connectRepo(request, requestId, getPlanToken());
+      const answer = await connectRepo(request, requestId, await freshPlanToken());
       return {
         task_id: answer.task_id || requestId,
         url: answer.url,
