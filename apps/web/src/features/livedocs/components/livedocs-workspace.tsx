@@ -18,7 +18,7 @@ import { TaskProgress } from '@/components/task-progress';
 import { toast } from '@/hooks/use-toast';
 import { ApiError, failureMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
-import { withPlanToken } from '@/features/subscription/plan-token';
+import { withPlanToken } from '@/lib/plan-token';
 import { regenerateLivedocsObject, reviewLivedocsObject } from '../api/livedocs-calls';
 import { useOpenObject } from '../hooks/use-open-object';
 import {

@@ -8,7 +8,7 @@ import {
 import { toast } from '@/hooks/use-toast';
 import { useTask } from '@/hooks/use-task';
 import { ApiError, failureMessage } from '@/lib/api-error';
-import { withPlanToken } from '@/features/subscription/plan-token';
+import { withPlanToken } from '@/lib/plan-token';
 import { generateLivedocs } from '../api/livedocs-calls';
 import { getLivedocsEstimate } from '../api/get-livedocs-estimate';
 

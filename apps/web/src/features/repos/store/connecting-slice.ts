@@ -8,7 +8,7 @@ import {
   type Task,
 } from '@codedocs/contract';
 import { apiErrorFromUnknown } from '@/lib/api-error';
-import { freshPlanToken } from '@/features/subscription/plan-token';
+import { freshPlanToken } from '@/lib/plan-token';
 import { getPendingConnects } from '../api/pending-connects';
 import { connectRepo } from '../api/repo-calls';
 import type { RepoFailure } from './repo-failure';

@@ -1,7 +1,7 @@
-import { ErrorCode } from '@codedocs/contract';
-import { ApiError } from '@/lib/api-error';
-import { getPlanToken, setPlanToken } from '@/lib/cookies';
-import { getSubscription } from './api/get-subscription';
+import { ErrorCode, type SubscriptionResponse } from '@codedocs/contract';
+import { api } from './api-client';
+import { ApiError } from './api-error';
+import { getPlanToken, setPlanToken } from './cookies';
 
 /** A token that expires within this is fetched again before it is sent. */
 const EXPIRY_MARGIN_MS = 60_000;
@@ -23,7 +23,8 @@ let refreshing: Promise<string | undefined> | null = null;
 
 /** Asks the subscription again (one request at a time) and keeps its plan token in `ps`. */
 function refreshPlanToken(fallback: string | undefined): Promise<string | undefined> {
-  refreshing ??= getSubscription()
+  refreshing ??= api.v2
+    .get<SubscriptionResponse>('/payments/subscription')
     .then(
       ({ jwt }) => {
         if (jwt) setPlanToken(jwt);
