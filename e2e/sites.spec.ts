@@ -1,13 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Download } from '@playwright/test';
-import { open as openZip, type Entry, type ZipFile } from 'yauzl';
 import { expect, keepScreenshot, test } from './fixtures';
 import { connectThroughUi, unique } from './app-steps';
 import { createServedRepo, type ServedRepo } from './git-repos';
 import { enterAsSignedInVisitor } from './session';
+import { unzipDownload } from './zip';
 
 const FORMAT_TS = `/** Formats the greeting for a name. */
 export function formatGreeting(name: string): string {
@@ -22,45 +21,6 @@ export function greet(name: string): string {
   return formatGreeting(name);
 }
 `;
-
-/** Every entry of a zip file by name, read with yauzl. */
-function readZip(path: string): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    openZip(path, { lazyEntries: true }, (error, zip?: ZipFile) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(err ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
-/** Unpacks a downloaded zip into `dir`, refusing any name that would leave it. */
-async function unzipDownload(download: Download, dir: string): Promise<string[]> {
-  const zipPath = join(dir, '..', `${download.suggestedFilename()}`);
-  await download.saveAs(zipPath);
-  const entries = await readZip(zipPath);
-  for (const [name, bytes] of entries) {
-    const target = normalize(join(dir, name));
-    if (!target.startsWith(dir + sep)) throw new Error(`zip entry outside the folder: ${name}`);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, bytes);
-  }
-  return [...entries.keys()].sort();
-}
 
 /** The static documentation journey of issue 16 against the real server and git daemon. */
 test.describe('static documentation sites', () => {
