@@ -325,6 +325,49 @@ describe.each(dialects)('BILLING=stripe on %s', (dialect) => {
     });
   });
 
+  it('records each paid renewal invoice as a purchase and moves the period, once each', async () => {
+    const { token, user } = await createVerifiedUser(testApp.app, 'stripe-renews@example.com');
+    const { sessionId } = await openCheckout(token);
+    const stripeSub = subscribe(user.id, `sub_renews_${dialect}`);
+    await deliver(completedSession(sessionId, user.id, stripeSub.id));
+    const invoice = (id: string, reason: string, amount: number) =>
+      stripeEvent('invoice.paid', {
+        id,
+        object: 'invoice',
+        billing_reason: reason,
+        amount_paid: amount,
+        currency: 'usd',
+        customer: stripeSub.customer,
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { metadata: {}, subscription: stripeSub.id },
+        },
+      });
+    // the subscription's first invoice is the checkout's own payment: nothing more to record
+    expect(
+      (await deliver(invoice(`in_first_${dialect}`, 'subscription_create', 1500))).statusCode,
+    ).toBe(200);
+    expect((await subscription(token)).purchases).toHaveLength(1);
+
+    // a month later Stripe charges again and the period moves on
+    stripeSub.currentPeriodEnd += 30 * DAY;
+    const renewal = invoice(`in_cycle_${dialect}`, 'subscription_cycle', 1500);
+    expect((await deliver(renewal)).statusCode).toBe(200);
+    expect((await deliver(renewal)).statusCode).toBe(200);
+    const after = await subscription(token);
+    expect(after).toMatchObject({
+      plan: 'pro',
+      status: 'active',
+      current_period_end: new Date(stripeSub.currentPeriodEnd * 1000).toISOString(),
+    });
+    expect(after.purchases).toHaveLength(2);
+    expect(after.purchases.filter((p) => p.status === 'paid')).toHaveLength(2);
+    expect(after.purchases).toContainEqual(
+      expect.objectContaining({ plan: 'pro', price_id: 'price_P', amount: 1500, currency: 'usd' }),
+    );
+  });
+
   it('closes a checkout the buyer left, and records expired and unrelated events', async () => {
     const { token, user } = await createVerifiedUser(testApp.app, 'stripe-left@example.com');
     const left = await openCheckout(token);

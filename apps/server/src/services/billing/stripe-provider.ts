@@ -277,6 +277,24 @@ async function checkoutOutcome(
 }
 
 /**
+ * A paid invoice that renews a subscription (`billing_reason` subscription_cycle): a payment to
+ * record as a purchase of its own (the invoice id is its reference). The first invoice of a
+ * subscription is the checkout's, recorded by the checkout's events, so only cycles count.
+ */
+function renewalOf(
+  invoice: Stripe.Invoice,
+): { invoiceId: string; subscriptionId: string; amount: number; currency: string } | null {
+  const subscription = invoice.parent?.subscription_details?.subscription;
+  if (!invoice.id || !subscription || invoice.billing_reason !== 'subscription_cycle') return null;
+  return {
+    invoiceId: invoice.id,
+    subscriptionId: typeof subscription === 'string' ? subscription : subscription.id,
+    amount: invoice.amount_paid,
+    currency: invoice.currency,
+  };
+}
+
+/**
  * A verified Stripe event as a billing event. Subscriptions are read back from the API (the
  * event's copy may be older than one already applied); types that matter to nobody here come
  * back with neither a checkout nor a subscription and are only recorded.
@@ -307,12 +325,28 @@ export async function billingEventOfStripe(
   } else if (event.type.startsWith('customer.subscription.')) {
     subscriptionId = (event.data.object as Stripe.Subscription).id;
   }
+  const renewal =
+    event.type === 'invoice.paid' ? renewalOf(event.data.object as Stripe.Invoice) : null;
+  if (renewal) subscriptionId = renewal.subscriptionId;
   if (subscriptionId) {
     const observedAt = new Date().toISOString();
     const subscription = await stripeClient(config).subscriptions.retrieve(subscriptionId);
     userId ??= await ownerOf(db, subscription);
     if (userId) {
       billingEvent.subscription = snapshotOfStripe(config, subscription, userId, observedAt, log);
+    }
+    const plan = billingEvent.subscription?.plan;
+    if (renewal && userId && plan) {
+      billingEvent.checkout = {
+        provider: 'stripe',
+        ref: renewal.invoiceId,
+        userId,
+        plan,
+        priceId: subscription.items.data[0]?.price.id ?? null,
+        amount: renewal.amount,
+        currency: renewal.currency,
+        status: 'paid',
+      };
     }
   }
   return billingEvent;
