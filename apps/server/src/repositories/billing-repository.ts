@@ -105,6 +105,22 @@ export async function findPurchaseByRef(
     .executeTakeFirst();
 }
 
+/** A provider's purchases still pending that were opened before `before` (oldest first). */
+export async function listPendingPurchasesBefore(
+  db: Db,
+  provider: string,
+  before: string,
+): Promise<Purchase[]> {
+  return db
+    .selectFrom('purchases')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('status', '=', 'pending')
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .execute();
+}
+
 /** One of the user's purchases (another user's id finds nothing). */
 export async function findPurchaseOfUser(
   db: Db,

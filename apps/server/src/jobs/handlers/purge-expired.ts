@@ -1,6 +1,7 @@
 import { DEFAULT_ACTIVITY_RETENTION_DAYS } from '../../config';
 import { nowIso } from '../../services/context';
 import { purgeOldActivity } from '../../services/activity/retention';
+import { expireTestCheckouts } from '../../services/billing/test-provider';
 import {
   deleteDeadAuthTokens,
   deleteEndedSessions,
@@ -37,6 +38,7 @@ export function purgeExpiredHandler(deps: JobDeps): JobHandler<Record<string, ne
       ['repo_clones', () => removeOrphanClones(deps.db, deps.config.dataDir)],
       ['repo_commits', () => pruneOldCommits(deps.db)],
       ['site_builds', () => removeOrphanBuilds(deps.db, siteStoreOf(deps))],
+      ['test_checkouts', () => expireTestCheckouts(deps.db)],
       [
         'events',
         () =>

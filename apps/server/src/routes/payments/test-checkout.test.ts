@@ -11,6 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAppError } from '../../errors/index';
 import { verifyPlanToken } from '../../services/billing/subscription-service';
+import { expireTestCheckouts } from '../../services/billing/test-provider';
 import { usageMonth } from '../../services/livedocs/generation';
 import { bearer, createVerifiedUser } from '../../test/accounts';
 import { createTestApp, testDialects } from '../../test/test-app';
@@ -174,6 +175,29 @@ describe.each(dialects)('BILLING=test checkout on %s', (dialect) => {
     // coming back through the cancel address again changes nothing
     const abandoned = await inject(token, 'POST', `/payments/purchases/${purchaseId}/cancel`);
     expect(abandoned.json()).toMatchObject({ status: 'canceled' });
+  });
+
+  it('expires a checkout left open for a day, whose page then sells nothing', async () => {
+    const { token } = await createVerifiedUser(testApp.app, 'wanderer@example.com');
+    const stale = await checkout(token, pro!.price_id);
+    const staleId = (await subscription(token)).purchases[0]!.purchase_id;
+    const fresh = await checkout(token, team!.price_id);
+    // the first checkout was opened 25 hours ago
+    await testApp.app.db
+      .updateTable('purchases')
+      .set({ created_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
+      .where('id', '=', staleId)
+      .execute();
+    expect(await expireTestCheckouts(testApp.app.db)).toBe(1);
+    expect(await expireTestCheckouts(testApp.app.db)).toBe(0);
+    const after = await subscription(token);
+    expect(after.purchases.find((p) => p.purchase_id === staleId)?.status).toBe('expired');
+    expect(after.purchases.filter((p) => p.status === 'pending')).toHaveLength(1);
+    await press(stale, 'pay');
+    expect((await subscription(token)).plan).toBe('free');
+    // the checkout opened today still sells
+    await press(fresh, 'pay');
+    expect((await subscription(token)).plan).toBe('team');
   });
 
   it('cancels at the period end, resumes, and ends on free once the period is over', async () => {

@@ -2,7 +2,11 @@ import type { Plan } from '@codedocs/contract';
 import type { Purchase, Subscription } from '@codedocs/db';
 import { newId, randomSecret, sha256 } from '../../auth/random-id';
 import { notFound } from '../../errors/index';
-import { findPurchaseByRef, insertPurchase } from '../../repositories/billing-repository';
+import {
+  findPurchaseByRef,
+  insertPurchase,
+  listPendingPurchasesBefore,
+} from '../../repositories/billing-repository';
 import type { Db } from '../../repositories/db';
 import type { ActivityFeed } from '../activity/activity-feed';
 import {
@@ -143,6 +147,30 @@ export async function cancelTestCheckout(db: Db, token: string): Promise<Purchas
     checkout: outcomeOfPurchase(purchase, 'canceled'),
   });
   return testCheckoutPurchase(db, token);
+}
+
+/** How long a test checkout page stays open, as Stripe's Checkout Sessions do by default. */
+export const TEST_CHECKOUT_OPEN_MS = 24 * 60 * 60_000;
+
+/**
+ * Test checkouts opened more than a day ago and neither paid nor canceled end as expired (a
+ * Stripe session left open ends the same way, by its `checkout.session.expired` event), through
+ * `applyBillingEvent`; their pages then pay nothing. Answers how many expired.
+ */
+export async function expireTestCheckouts(db: Db, now = Date.now()): Promise<number> {
+  const before = new Date(now - TEST_CHECKOUT_OPEN_MS).toISOString();
+  let expired = 0;
+  for (const purchase of await listPendingPurchasesBefore(db, 'test', before)) {
+    if (!isProviderPurchase(purchase)) continue;
+    await applyBillingEvent(db, {
+      provider: 'test',
+      id: `evt_test_expired_${purchase.id}`,
+      type: 'checkout.expired',
+      checkout: outcomeOfPurchase(purchase, 'expired'),
+    });
+    expired += 1;
+  }
+  return expired;
 }
 
 /** The running test subscription as a snapshot, changed by `changes`. */
