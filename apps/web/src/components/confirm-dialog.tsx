@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -6,18 +7,24 @@ import {
   AlertDialogDescription,
   AlertDialogFooter,
   AlertDialogTitle,
+  AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
 
 /** Props of ConfirmDialog. */
 export interface ConfirmDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** Controlled opening; leave out with `trigger`, which then opens it. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** The button that opens the dialog (rendered as the trigger itself). */
+  trigger?: ReactNode;
   /** What will happen, as a question ("Revoke this link?"). */
-  title: string;
+  title: ReactNode;
   /** The consequences. */
-  description: string;
+  description: ReactNode;
   /** The confirming button's text ("Revoke", "Delete site"). */
   action: string;
+  /** The backing-out button's text ("Cancel" unless said). */
+  cancel?: ReactNode;
   onConfirm: () => void;
   'data-testid'?: string;
   /** Test id of the confirming button. */
@@ -31,20 +38,24 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({
   open,
   onOpenChange,
+  trigger,
   title,
   description,
   action,
+  cancel = 'Cancel',
   onConfirm,
   confirmTestId,
   ...props
 }: ConfirmDialogProps) {
+  const control = open === undefined ? {} : { open, onOpenChange };
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
+    <AlertDialog {...control}>
+      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
       <AlertDialogContent data-testid={props['data-testid']}>
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{cancel}</AlertDialogCancel>
           <AlertDialogAction onClick={onConfirm} data-testid={confirmTestId}>
             {action}
           </AlertDialogAction>

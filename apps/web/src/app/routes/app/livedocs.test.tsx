@@ -15,7 +15,7 @@ import {
 } from '@codedocs/contract';
 import { requestsTo, type ApiRoutes, type RouteHandler } from '@/test/api-routes';
 import { jsonResponse } from '@/test/fetch-stub';
-import { testRepo, testTask } from '@/test/fixtures';
+import { testRepo, testSubscription, testTask } from '@/test/fixtures';
 import { currentPath, renderApp } from '@/test/render-app';
 import { renderMarkdown } from '@/features/livedocs/components/markdown-preview';
 
@@ -211,8 +211,11 @@ describe('/app/livedocs', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Someone else saved this field');
   });
 
-  it('refuses to generate without the plan cookie, before calling the server', async () => {
-    const { user, fetchMock } = openLivedocs();
+  it('refuses to generate when the account has no plan token, before generating', async () => {
+    const { user, fetchMock } = openLivedocs({
+      // the cookie is gone and the subscription, asked again, gives no token either
+      'GET /api/v2/payments/subscription': () => jsonResponse({ ...testSubscription, jwt: '' }),
+    });
     await user.click(await screen.findByTestId('livedocs-file-src/a.ts', {}, { timeout: 5000 }));
     Cookies.remove('ps');
     await user.click(screen.getByTestId('livedocs-generate-selected'));

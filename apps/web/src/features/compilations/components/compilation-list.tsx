@@ -3,15 +3,7 @@ import { FolderPlus, Layers, Plus, Search, Trash2 } from 'lucide-react';
 import type { CompilationMetadata } from '@codedocs/contract';
 import { useAppDispatch } from '@/app/hooks';
 import { LoadError } from '@/components/load-error';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -205,31 +197,21 @@ export function CompilationList({
           ))}
         </ul>
       )}
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent data-testid="delete-pockets-dialog">
-          <AlertDialogTitle>
-            Delete {state.selectedCompilationIds.length}{' '}
-            {state.selectedCompilationIds.length === 1 ? 'pocket' : 'pockets'}?
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            {state.items
-              .filter((item) => selected.has(item.compilation_id))
-              .map((item) => `“${item.name}”`)
-              .join(', ')}{' '}
-            will be deleted. The objects and their documentation stay in their repositories. It
-            cannot be undone.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => void handleDeleteSelected()}
-              data-testid="delete-pockets-confirm"
-            >
-              Delete pockets
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        data-testid="delete-pockets-dialog"
+        title={`Delete ${state.selectedCompilationIds.length} ${state.selectedCompilationIds.length === 1 ? 'pocket' : 'pockets'}?`}
+        description={`${state.items
+          .filter((item) => selected.has(item.compilation_id))
+          .map((item) => `“${item.name}”`)
+          .join(
+            ', ',
+          )} will be deleted. The objects and their documentation stay in their repositories. It cannot be undone.`}
+        action="Delete pockets"
+        confirmTestId="delete-pockets-confirm"
+        onConfirm={() => void handleDeleteSelected()}
+      />
     </section>
   );
 }

@@ -1,12 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 /** Props of DeleteCompilationDialog. */
 export interface DeleteCompilationDialogProps {
@@ -26,21 +18,15 @@ export function DeleteCompilationDialog({
   onConfirm,
 }: DeleteCompilationDialogProps) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent data-testid="delete-pocket-dialog">
-        <AlertDialogTitle>Delete “{name}”?</AlertDialogTitle>
-        <AlertDialogDescription>
-          The pocket and its list of {objectCount} {objectCount === 1 ? 'object' : 'objects'} are
-          deleted. The objects and their documentation stay in their repositories. It cannot be
-          undone.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm} data-testid="delete-pocket-confirm">
-            Delete pocket
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      data-testid="delete-pocket-dialog"
+      title={`Delete “${name}”?`}
+      description={`The pocket and its list of ${objectCount} ${objectCount === 1 ? 'object' : 'objects'} are deleted. The objects and their documentation stay in their repositories. It cannot be undone.`}
+      action="Delete pocket"
+      confirmTestId="delete-pocket-confirm"
+      onConfirm={onConfirm}
+    />
   );
 }

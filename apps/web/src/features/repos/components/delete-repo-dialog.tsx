@@ -1,14 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import type { Repo } from '../api/get-repos';
 
@@ -22,8 +13,8 @@ export interface DeleteRepoDialogProps {
 /** "Delete": asks for confirmation naming the repo before removing it and all derived data. */
 export function DeleteRepoDialog({ repo, disabled, onConfirm }: DeleteRepoDialogProps) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="outline"
           size="sm"
@@ -35,21 +26,19 @@ export function DeleteRepoDialog({ repo, disabled, onConfirm }: DeleteRepoDialog
           <Trash2 aria-hidden="true" />
           <span className="hidden sm:inline">Delete</span>
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent data-testid="delete-repo-dialog">
-        <AlertDialogTitle>Delete {repo.name}?</AlertDialogTitle>
-        <AlertDialogDescription>
+      }
+      data-testid="delete-repo-dialog"
+      title={`Delete ${repo.name}?`}
+      description={
+        <>
           This removes <span className="font-medium text-foreground">{repo.url}</span>, its clone,
           its files and the documentation generated from it. Its objects also leave the pockets they
           are in. It cannot be undone.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm} data-testid="repo-delete-confirm">
-            Delete repository
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      }
+      action="Delete repository"
+      confirmTestId="repo-delete-confirm"
+      onConfirm={onConfirm}
+    />
   );
 }

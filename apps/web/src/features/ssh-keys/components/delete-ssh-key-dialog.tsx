@@ -1,14 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 
 /** Props of DeleteSshKeyDialog. */
@@ -21,8 +12,8 @@ export interface DeleteSshKeyDialogProps {
 /** "Delete" of a key: a confirmation naming it, since repos cloned with it stop syncing. */
 export function DeleteSshKeyDialog({ name, disabled, onConfirm }: DeleteSshKeyDialogProps) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="outline"
           size="sm"
@@ -34,20 +25,13 @@ export function DeleteSshKeyDialog({ name, disabled, onConfirm }: DeleteSshKeyDi
           <Trash2 aria-hidden="true" />
           Delete
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent data-testid="ssh-delete-dialog">
-        <AlertDialogTitle>Delete key {name}?</AlertDialogTitle>
-        <AlertDialogDescription>
-          Repositories connected over SSH with this key can no longer be synced. Remove the public
-          key from your Git host too. This cannot be undone.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm} data-testid="ssh-delete-confirm">
-            Delete key
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      data-testid="ssh-delete-dialog"
+      title={`Delete key ${name}?`}
+      description="Repositories connected over SSH with this key can no longer be synced. Remove the public key from your Git host too. This cannot be undone."
+      action="Delete key"
+      confirmTestId="ssh-delete-confirm"
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -1,14 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 
@@ -30,24 +21,19 @@ export function CancelPlanDialog({
   children,
 }: CancelPlanDialogProps) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" disabled={disabled} data-testid="plan-cancel">
           {children}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent data-testid="plan-cancel-dialog">
-        <AlertDialogTitle>Cancel the {planName} plan?</AlertDialogTitle>
-        <AlertDialogDescription>
-          {`You keep ${planName} until ${periodEnd ? formatDateTime(periodEnd) : 'the end of the period'}; after that you are on Free and nothing more is charged. You can resume until then.`}
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep {planName}</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm} data-testid="plan-cancel-confirm">
-            Cancel plan
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      data-testid="plan-cancel-dialog"
+      title={`Cancel the ${planName} plan?`}
+      description={`You keep ${planName} until ${periodEnd ? formatDateTime(periodEnd) : 'the end of the period'}; after that you are on Free and nothing more is charged. You can resume until then.`}
+      cancel={`Keep ${planName}`}
+      action="Cancel plan"
+      confirmTestId="plan-cancel-confirm"
+      onConfirm={onConfirm}
+    />
   );
 }
