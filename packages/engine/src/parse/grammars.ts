@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Language, Parser } from 'web-tree-sitter';
 import { getLanguage } from '../languages/registry.ts';
+import { hasGrammarPatch, patchGrammar } from './grammar-patches.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -23,7 +25,8 @@ export function initParser(): Promise<void> {
 
 /**
  * Loads a language's grammar once per thread: the first file of the registry row that loads
- * wins; undefined when none does (the caller records a diagnostic and lists the file).
+ * wins; undefined when none does (the caller records a diagnostic and lists the file). A grammar
+ * with a known defect in its binary is repaired on the way (`grammar-patches.ts`).
  */
 export function loadGrammar(languageId: string): Promise<Language | undefined> {
   let pending = loaded.get(languageId);
@@ -33,7 +36,9 @@ export function loadGrammar(languageId: string): Promise<Language | undefined> {
       const spec = getLanguage(languageId);
       for (const grammar of spec?.grammars ?? []) {
         try {
-          return await Language.load(join(grammarDir(grammar.set), grammar.file));
+          const path = join(grammarDir(grammar.set), grammar.file);
+          if (!hasGrammarPatch(grammar.file)) return await Language.load(path);
+          return await Language.load(patchGrammar(grammar.file, await readFile(path)));
         } catch {
           // try the next grammar set
         }

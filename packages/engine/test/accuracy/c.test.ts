@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { test } from 'vitest';
 import { indexFile } from '../../src/index-file.ts';
-import { cTruth } from '../ground-truth/c-defs.ts';
+import { indexRepository } from '../../src/index-repository.ts';
+import { cTruth, type CTruth } from '../ground-truth/c-defs.ts';
+import { CallTally } from './calls.ts';
 import { haveToolchain, JudgedTally } from './judged.ts';
 
 // Ground truth: clang's AST (`-ast-dump=json`) over the SQLite amalgamation better-sqlite3
@@ -31,8 +33,12 @@ const commentText = (raw: string) =>
 const available = haveToolchain('C', 'clang', ['--version']);
 if (!existsSync(amalgamation)) throw new Error(`no SQLite amalgamation at ${amalgamation}`);
 
+/** One clang pass over the amalgamation, for both suites. */
+let judged: Promise<CTruth> | undefined;
+const truthOnce = () => (judged ??= cTruth(amalgamation, defines()));
+
 test.skipIf(!available)('c: definitions, doc comments and parameters match clang', async () => {
-  const truth = await cTruth(amalgamation, defines());
+  const truth = await truthOnce();
   const index = await indexFile({ path: amalgamation, content: readFileSync(amalgamation) });
   const tally = new JudgedTally({
     // code in a false `#if` is invisible to the compiler, so it has no truth to match
@@ -41,4 +47,17 @@ test.skipIf(!available)('c: definitions, doc comments and parameters match clang
   const defs = truth.defs.map((d) => ({ ...d, doc: d.doc === null ? null : commentText(d.doc) }));
   tally.add(index, { path: amalgamation, ok: true, defs });
   tally.report(`C accuracy vs clang (SQLite amalgamation, ${truth.activeLines.size} active lines)`);
+});
+
+// Call edges judged by clang: each call the engine resolves must reach the function clang's
+// CallExpr names, at its definition (the amalgamation declares most functions first and defines
+// them later, and every caller must reach the one object).
+test.skipIf(!available)('c: resolved call edges agree with clang', async () => {
+  const truth = await truthOnce();
+  const index = await indexRepository([
+    { path: basename(amalgamation), content: readFileSync(amalgamation) },
+  ]);
+  new CallTally(index, truth.calls).report(
+    `C call edges vs clang (SQLite amalgamation, ${truth.calls.length} calls written outside macros)`,
+  );
 });

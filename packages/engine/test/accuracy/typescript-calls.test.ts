@@ -24,8 +24,30 @@ const PACKAGES = process.env.ENGINE_CALLS_PACKAGES?.split(',') ?? [
   'fastify',
   'reselect',
 ];
+/**
+ * CommonJS packages (`require`, `module.exports`, prototype methods) whose JavaScript the
+ * checker reads as JS (`ENGINE_CALLS_JS_PACKAGES` picks others).
+ */
+const JS_PACKAGES = process.env.ENGINE_CALLS_JS_PACKAGES?.split(',') ?? [
+  'avvio',
+  'find-my-way',
+  'light-my-request',
+  'pino',
+];
+/** Folders of a package that are not its library: tests, benchmarks, examples, builds. */
+const NOT_LIBRARY = new Set([
+  'node_modules',
+  'test',
+  'tests',
+  'benchmarks',
+  'benchmark',
+  'bench',
+  'examples',
+  'dist',
+  'docs',
+]);
 
-function sourcesOf(dir: string): string[] {
+function sourcesOf(dir: string, js: boolean): string[] {
   const out: string[] = [];
   const walk = (d: string) => {
     for (const name of readdirSync(d).sort()) {
@@ -33,8 +55,12 @@ function sourcesOf(dir: string): string[] {
       const st = statSync(p, { throwIfNoEntry: false });
       if (!st) continue;
       if (st.isDirectory()) {
-        if (name !== 'node_modules') walk(p);
-      } else if (/\.tsx?$/.test(name) && !/\.d\.[mc]?ts$/.test(name) && st.size < 1_000_000)
+        if (js ? !NOT_LIBRARY.has(name) : name !== 'node_modules') walk(p);
+      } else if (
+        (js ? /\.[cm]?js$/ : /\.tsx?$/).test(name) &&
+        !/\.d\.[mc]?ts$/.test(name) &&
+        st.size < 1_000_000
+      )
         out.push(p);
     }
   };
@@ -75,17 +101,21 @@ function declarationsOf(checker: ts.TypeChecker, node: ts.Node): { path: string;
 const contains = (o: CodeObject, line: number) =>
   o.range.startLine <= line && line <= o.range.endLine;
 
-test('typescript: resolved call edges agree with the TypeScript checker', async () => {
+/**
+ * Judges the calls of these packages' sources (TypeScript, or JavaScript when `js`), prints the
+ * figures and asserts the precision goal.
+ */
+async function judgeCalls(language: string, packages: string[], js: boolean): Promise<void> {
   const precision: Score = { label: 'call edges precision', hits: 0, total: 0 };
   const recall: Score = { label: 'call edges recall', hits: 0, total: 0 };
   const wrong: string[] = [];
-  for (const pkg of PACKAGES) {
+  for (const pkg of packages) {
     const dir = join(root, pkg);
-    const paths = sourcesOf(dir);
+    const paths = sourcesOf(dir, js);
     if (!paths.length) continue;
     const program = ts.createProgram(paths, {
       noEmit: true,
-      allowJs: false,
+      allowJs: js,
       skipLibCheck: true,
       noLib: true,
       types: [],
@@ -149,11 +179,17 @@ test('typescript: resolved call edges agree with the TypeScript checker', async 
     }
   }
   console.log(
-    formatScores(`TypeScript call edges vs the checker (${PACKAGES.join(', ')})`, [
+    formatScores(`${language} call edges vs the checker (${packages.join(', ')})`, [
       precision,
       recall,
     ]),
   );
   if (wrong.length) console.log(wrong.join('\n'));
   expect(ratio(precision), precision.label).toBeGreaterThanOrEqual(GOAL);
-});
+}
+
+test('typescript: resolved call edges agree with the TypeScript checker', () =>
+  judgeCalls('TypeScript', PACKAGES, false));
+
+test('javascript: resolved call edges agree with the TypeScript checker', () =>
+  judgeCalls('JavaScript', JS_PACKAGES, true));

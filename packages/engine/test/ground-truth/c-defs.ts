@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { JudgedCall } from '../accuracy/calls.ts';
 import type { TruthDef } from '../accuracy/judged.ts';
 
 /** A location in clang's JSON dump; `file` and `line` are only written when they change. */
@@ -15,7 +16,10 @@ interface Loc {
 
 /** The parts of a clang JSON AST node the truth reads. */
 interface AstNode {
+  id?: string;
   kind?: string;
+  previousDecl?: string;
+  referencedDecl?: { id?: string; kind?: string; name?: string };
   name?: string;
   loc?: Loc;
   range?: { begin?: Loc; end?: Loc };
@@ -36,9 +40,36 @@ interface Declared {
   comment?: [number, number];
 }
 
-/** What clang says about one C file: its definitions and the lines the preprocessor kept. */
+/** A call clang reads in the file: the called name, where it is written, what it refers to. */
+interface CalledName {
+  name: string;
+  offset: number;
+  /** The FunctionDecl the callee names; absent for a function pointer, a member… */
+  declId?: string;
+}
+
+/** A FunctionDecl of the file: where its name is and whether it has a body. */
+interface FunctionDeclared {
+  offset: number;
+  body: boolean;
+  previousDecl?: string;
+}
+
+/** What the AST pass gathers besides the definitions. */
+interface Gathered {
+  calls: CalledName[];
+  functions: Map<string, FunctionDeclared>;
+}
+
+/**
+ * What clang says about one C file: its definitions, the calls its functions make (with the
+ * function each names: at its definition when the file has one, else at its prototypes; none
+ * for a call through a pointer or of a function declared elsewhere) and the lines the
+ * preprocessor kept.
+ */
 export interface CTruth {
   defs: TruthDef[];
+  calls: JudgedCall[];
   /** 1-based lines of the file that reach the compiler (the rest is in a false `#if`). */
   activeLines: Set<number>;
 }
@@ -68,7 +99,8 @@ export async function cTruth(path: string, defines: string[]): Promise<CTruth> {
     }
     return lo + 1;
   };
-  const declared = await clangDeclarations(path, defines);
+  const gathered: Gathered = { calls: [], functions: new Map() };
+  const declared = await clangDeclarations(path, defines, gathered);
   const functions = new Map<string, Declared[]>();
   const defs: TruthDef[] = [];
   const docOf = (d: Declared): string | null => {
@@ -104,7 +136,49 @@ export async function cTruth(path: string, defines: string[]): Promise<CTruth> {
       params: chosen.params ?? [],
     });
   }
-  return { defs, activeLines: activeLines(path, defines) };
+  return {
+    defs,
+    calls: judgedCalls(gathered, basename(path), lineOf),
+    activeLines: activeLines(path, defines),
+  };
+}
+
+/**
+ * The gathered calls with their callees' places: a function's definition when the file has one
+ * (a call through a prototype reaches it), else every declaration of it in the file.
+ */
+function judgedCalls(
+  gathered: Gathered,
+  file: string,
+  lineOf: (offset: number) => number,
+): JudgedCall[] {
+  const redeclarations = new Map<string, FunctionDeclared[]>();
+  const firstOf = (id: string) => {
+    let current = id;
+    for (let decl = gathered.functions.get(current); decl?.previousDecl;) {
+      if (!gathered.functions.has(decl.previousDecl)) break;
+      current = decl.previousDecl;
+      decl = gathered.functions.get(current);
+    }
+    return current;
+  };
+  for (const [id, decl] of gathered.functions) {
+    const first = firstOf(id);
+    redeclarations.set(first, [...(redeclarations.get(first) ?? []), decl]);
+  }
+  return gathered.calls.map((call) => {
+    const decls = call.declId ? (redeclarations.get(firstOf(call.declId)) ?? []) : [];
+    const definition = decls.filter((d) => d.body);
+    return {
+      file,
+      line: lineOf(call.offset),
+      name: call.name,
+      decls: (definition.length ? definition : decls).map((d) => ({
+        file,
+        line: lineOf(d.offset),
+      })),
+    };
+  });
 }
 
 /** The last block comment of a run of comments, or the run of line comments that ends it. */
@@ -141,7 +215,11 @@ function activeLines(path: string, defines: string[]): Set<number> {
  * Streams `clang -Xclang -ast-dump=json` (hundreds of megabytes for a big file) one top-level
  * declaration at a time.
  */
-async function clangDeclarations(path: string, defines: string[]): Promise<Declared[]> {
+async function clangDeclarations(
+  path: string,
+  defines: string[],
+  gathered: Gathered,
+): Promise<Declared[]> {
   const child = spawn(
     'clang',
     [
@@ -167,6 +245,7 @@ async function clangDeclarations(path: string, defines: string[]): Promise<Decla
         lines = [];
         resolveFiles(node, files);
         collect(node, self, out);
+        gather(node, self, gathered);
       }
     }
   }
@@ -198,6 +277,51 @@ function resolveFiles(node: AstNode, files: { current: string }): void {
 function place(loc: Loc | undefined): { file: string; offset: number } | undefined {
   const at = loc?.expansionLoc ?? loc;
   return at?.offset === undefined ? undefined : { file: at.file ?? '', offset: at.offset };
+}
+
+/** A location written by a macro (inside its expansion): not text the engine reads as a call. */
+const fromMacro = (loc: Loc | undefined) => loc?.expansionLoc !== undefined;
+
+/** The callee expression under casts and parentheses. */
+function calleeOf(call: AstNode): AstNode | undefined {
+  let callee = call.inner?.[0];
+  while (callee && (callee.kind === 'ImplicitCastExpr' || callee.kind === 'ParenExpr'))
+    callee = callee.inner?.[0];
+  return callee;
+}
+
+/** Records one top-level node's FunctionDecls and every call written in the file under it. */
+function gather(node: AstNode, self: string, gathered: Gathered): void {
+  const at = place(node.loc);
+  if (node.kind === 'FunctionDecl' && node.id && at?.file === self && !node.isImplicit) {
+    const entry: FunctionDeclared = {
+      offset: at.offset,
+      body: node.inner?.some((c) => c.kind === 'CompoundStmt') ?? false,
+    };
+    if (node.previousDecl) entry.previousDecl = node.previousDecl;
+    gathered.functions.set(node.id, entry);
+  }
+  const visit = (n: AstNode) => {
+    if (n.kind === 'CallExpr') {
+      const callee = calleeOf(n);
+      // an expression has no `loc`: a name's range is the name, a member's ends with it
+      const loc = callee?.kind === 'MemberExpr' ? callee.range?.end : callee?.range?.begin;
+      const written = place(loc);
+      if (callee && written?.file === self && !fromMacro(loc)) {
+        if (callee.kind === 'DeclRefExpr' && callee.referencedDecl?.name) {
+          const ref = callee.referencedDecl;
+          gathered.calls.push({
+            name: ref.name!,
+            offset: written.offset,
+            ...(ref.kind === 'FunctionDecl' && ref.id ? { declId: ref.id } : {}),
+          });
+        } else if (callee.kind === 'MemberExpr' && callee.name)
+          gathered.calls.push({ name: callee.name, offset: written.offset });
+      }
+    }
+    for (const child of n.inner ?? []) visit(child);
+  };
+  visit(node);
 }
 
 /** Collects the definitions of one top-level node; C's tags count wherever they are written. */
