@@ -22,7 +22,7 @@ export function repoOverviewPage(
     (section) =>
       `<section class="overview-section" id="${esc(section.section_id)}">
 <h2>${esc(section.title)}</h2>
-<div class="doc-field">${markdown.render(section.value, null)}</div>
+<div class="prose">${markdown.render(section.value, null)}</div>
 ${section.section_id === 'dependencies' && graph ? `<div class="graph-wrap">${graph}</div>` : ''}
 </section>`,
   );

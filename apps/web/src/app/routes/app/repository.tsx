@@ -1,5 +1,6 @@
 import { FolderGit2, Plus, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { Screen } from '@/components/screen';
 import { Button } from '@/components/ui/button';
@@ -15,6 +16,8 @@ import {
   selectRepoConnections,
 } from '@/features/repos/store/connecting-slice';
 import { fetchRepos, selectReposState } from '@/features/repos/store/repos-slice';
+import { MarkdownPreview } from '@/features/livedocs/components/markdown-preview';
+import { RepoOverview } from '@/features/overview/components/repo-overview';
 import { fetchSshKeys, selectSshKeysState } from '@/features/ssh-keys/store/ssh-keys-slice';
 import { useAppDispatch, useAppSelector } from '../../hooks';
 
@@ -26,11 +29,33 @@ export function matchesRepoFilter(repo: { name: string; url: string }, filter: s
   );
 }
 
+const renderOverviewMarkdown = (markdown: string) => <MarkdownPreview markdown={markdown} />;
+
 /**
  * `/app/repository`: the user's repositories with sync, branch switch and delete, the connects
- * still cloning (with their task's progress) and the "Connect repository" dialog.
+ * still cloning (with their task's progress) and the "Connect repository" dialog; with
+ * `?overview=<repo_id>`, that repository's overview instead of the list.
  */
 export function RepositoryScreen() {
+  const [params] = useSearchParams();
+  const overviewOf = params.get('overview');
+  const repos = useAppSelector(selectReposState).items;
+  if (overviewOf) {
+    return (
+      <Screen info={SCREENS.repository} showHeading={false} className="flex flex-col gap-6">
+        <RepoOverview
+          repoId={overviewOf}
+          repoName={repos.find((repo) => repo.repo_id === overviewOf)?.name ?? null}
+          backTo="/app/repository"
+          renderMarkdown={renderOverviewMarkdown}
+        />
+      </Screen>
+    );
+  }
+  return <RepositoryList />;
+}
+
+function RepositoryList() {
   const dispatch = useAppDispatch();
   const { items: repos, status, error } = useAppSelector(selectReposState);
   const { connecting, failed } = useAppSelector(selectRepoConnections);

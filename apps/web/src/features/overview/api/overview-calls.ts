@@ -23,13 +23,19 @@ export function saveOverviewSection(
   return api.v0.post<OverviewSaveResponse>(`${overviewPath(repoId)}/save`, request);
 }
 
+/** The server's answer while the repository's head is still being indexed. */
+export function isStillIndexing(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 409;
+}
+
 /** The overview's query: one per repository (the server answers its current commit). */
 export const repoOverviewQuery = (repoId: string) =>
   queryOptions({
     queryKey: ['repo-overview', repoId] as const,
     queryFn: ({ signal }) => getRepoOverview(repoId, signal),
-    // a repository still being indexed answers 409: asking again soon will not help
-    retry: (count, error) => count < 3 && !('status' in error && error.status === 409),
+    // while the repository is being indexed, ask again every few seconds instead of retrying
+    retry: (count, error) => count < 3 && !isStillIndexing(error),
+    refetchInterval: (query) => (isStillIndexing(query.state.error) ? 3000 : false),
   });
 
 /** The overview of one repository. */
@@ -47,7 +53,9 @@ export function useSaveOverviewSection(repoId: string) {
         old
           ? {
               ...old,
-              sections: old.sections.map((s) => (s.section_id === section.section_id ? section : s)),
+              sections: old.sections.map((s) =>
+                s.section_id === section.section_id ? section : s,
+              ),
             }
           : old,
       );

@@ -91,7 +91,8 @@ export function OverviewSectionCard({
       </div>
       {section.source === 'edited' && section.updated_at && (
         <p className="text-xs text-muted-foreground">
-          Written by {section.updated_by ?? 'a former member'} on {formatDateTime(section.updated_at)}
+          Written by {section.updated_by ?? 'a former member'} on{' '}
+          {formatDateTime(section.updated_at)}
         </p>
       )}
       {draft === null ? (

@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { failureMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { useRepoOverview, useSaveOverviewSection } from '../api/overview-calls';
+import { isStillIndexing, useRepoOverview, useSaveOverviewSection } from '../api/overview-calls';
 import { ModuleGraph } from './module-graph';
 import { OverviewSectionCard } from './overview-section-card';
 
@@ -31,7 +31,10 @@ function FactsLine({ facts }: { facts: OverviewFacts }) {
   ];
   return (
     <div className="flex flex-col gap-2">
-      <ul aria-label="Counts" className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+      <ul
+        aria-label="Counts"
+        className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground"
+      >
         {items.map((item) => (
           <li key={item}>{item}</li>
         ))}
@@ -73,8 +76,7 @@ export function RepoOverview({ repoId, repoName, backTo, renderMarkdown }: RepoO
   const query = useRepoOverview(repoId);
   const save = useSaveOverviewSection(repoId);
   const overview = query.data;
-  const notIndexed =
-    query.error && 'status' in query.error && (query.error as { status: number }).status === 409;
+  const notIndexed = isStillIndexing(query.error);
 
   const handleSave = (section: OverviewSection) => (doc: string, version: number) =>
     save.mutateAsync({ section_id: section.section_id, doc, version });
@@ -109,8 +111,8 @@ export function RepoOverview({ repoId, repoName, backTo, renderMarkdown }: RepoO
           className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border p-8 text-center"
         >
           <FileCode2 className="size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="max-w-prose text-sm text-muted-foreground">
-            {query.error.message}
+          <p className="max-w-prose text-sm text-muted-foreground" role="status">
+            {query.error?.message}
           </p>
         </div>
       )}
