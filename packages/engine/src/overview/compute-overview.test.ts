@@ -301,3 +301,53 @@ describe('overviewSections', () => {
     );
   });
 });
+
+describe('entry points of other ecosystems', () => {
+  it("reads Go's cmd/<name>/main.go, Cargo binaries and setup.cfg console scripts", async () => {
+    const facts = await overviewOf({
+      'go.mod': 'module example.test/relay\n\ngo 1.22\n',
+      'cmd/relayd/main.go': 'package main\n\nfunc main() {\n\tserve()\n}\n\nfunc serve() {}\n',
+      'internal/queue/queue.go': 'package queue\n\nfunc Push(v int) {}\n',
+      'tools/Cargo.toml':
+        '[package]\nname = "relay-tools"\n\n[[bin]]\nname = "relay-dump"\npath = "src/dump.rs"\n',
+      'tools/src/dump.rs': 'fn main() {\n    println!("dump");\n}\n',
+      'tools/src/main.rs': 'fn main() {}\n',
+      'py/setup.cfg':
+        '[metadata]\nname = relay-py\n\n[options.entry_points]\nconsole_scripts =\n    relay-py = relay_py.cli:run\n',
+      'py/relay_py/__init__.py': '',
+      'py/relay_py/cli.py': 'def run():\n    return 0\n',
+    });
+    expect(
+      facts.entry_points.map((e) => [e.kind, e.name, e.file_path, e.object?.name ?? null]),
+    ).toEqual([
+      ['command', 'relay-dump', 'tools/src/dump.rs', 'main'],
+      ['command', 'relay-py', 'py/relay_py/cli.py', 'run'],
+      ['command', 'relay-tools', 'tools/src/main.rs', 'main'],
+      ['command', 'relayd', 'cmd/relayd/main.go', 'main'],
+    ]);
+    // Go exports by capital letter
+    const api = facts.public_api.flatMap((g) => g.objects.map((o) => o.qualified_name));
+    expect(api).toContain('Push');
+    expect(api).not.toContain('serve');
+  });
+
+  it('keeps a declared target that is not in the repository, saying so', async () => {
+    const facts = await overviewOf({
+      'package.json': JSON.stringify({ name: 'thin', bin: 'bin/run.js' }),
+      'lib/a.js': 'export function a() {}\n',
+    });
+    expect(facts.entry_points).toEqual([
+      {
+        kind: 'command',
+        name: 'thin',
+        target: 'bin/run.js',
+        declared_in: 'package.json',
+        file_path: null,
+        object: null,
+      },
+    ]);
+    expect(overviewSections(facts).entry_points).toBe(
+      '- `thin`: command declared in `package.json` (`bin/run.js`, not a file of the repository).',
+    );
+  });
+});

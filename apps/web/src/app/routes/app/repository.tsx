@@ -1,9 +1,10 @@
 import { FolderGit2, Plus, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { Screen } from '@/components/screen';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { Input } from '@/components/ui/input';
 import { SCREENS } from '@/config/screens';
 import { ConnectRepoDialog } from '@/features/repos/components/connect-repo-dialog';
@@ -16,8 +17,6 @@ import {
   selectRepoConnections,
 } from '@/features/repos/store/connecting-slice';
 import { fetchRepos, selectReposState } from '@/features/repos/store/repos-slice';
-import { MarkdownPreview } from '@/features/livedocs/components/markdown-preview';
-import { RepoOverview } from '@/features/overview/components/repo-overview';
 import { fetchSshKeys, selectSshKeysState } from '@/features/ssh-keys/store/ssh-keys-slice';
 import { useAppDispatch, useAppSelector } from '../../hooks';
 
@@ -29,7 +28,7 @@ export function matchesRepoFilter(repo: { name: string; url: string }, filter: s
   );
 }
 
-const renderOverviewMarkdown = (markdown: string) => <MarkdownPreview markdown={markdown} />;
+const RepositoryOverview = lazy(() => import('./repository-overview'));
 
 /**
  * `/app/repository`: the user's repositories with sync, branch switch and delete, the connects
@@ -43,12 +42,12 @@ export function RepositoryScreen() {
   if (overviewOf) {
     return (
       <Screen info={SCREENS.repository} showHeading={false} className="flex flex-col gap-6">
-        <RepoOverview
-          repoId={overviewOf}
-          repoName={repos.find((repo) => repo.repo_id === overviewOf)?.name ?? null}
-          backTo="/app/repository"
-          renderMarkdown={renderOverviewMarkdown}
-        />
+        <Suspense fallback={<Spinner className="mx-auto" />}>
+          <RepositoryOverview
+            repoId={overviewOf}
+            repoName={repos.find((repo) => repo.repo_id === overviewOf)?.name ?? null}
+          />
+        </Suspense>
       </Screen>
     );
   }

@@ -24,18 +24,28 @@ export function saveOverviewSection(
 }
 
 /** The server's answer while the repository's head is still being indexed. */
-export function isStillIndexing(error: unknown): boolean {
+function isStillIndexing(error: unknown): error is Error {
   return typeof error === 'object' && error !== null && 'status' in error && error.status === 409;
 }
+
+/** The overview, or why there is none yet (its head is being indexed: not a failure). */
+export type OverviewAnswer =
+  { state: 'ready'; overview: RepoOverview } | { state: 'indexing'; message: string };
 
 /** The overview's query: one per repository (the server answers its current commit). */
 export const repoOverviewQuery = (repoId: string) =>
   queryOptions({
     queryKey: ['repo-overview', repoId] as const,
-    queryFn: ({ signal }) => getRepoOverview(repoId, signal),
-    // while the repository is being indexed, ask again every few seconds instead of retrying
-    retry: (count, error) => count < 3 && !isStillIndexing(error),
-    refetchInterval: (query) => (isStillIndexing(query.state.error) ? 3000 : false),
+    queryFn: async ({ signal }): Promise<OverviewAnswer> => {
+      try {
+        return { state: 'ready', overview: await getRepoOverview(repoId, signal) };
+      } catch (error) {
+        if (isStillIndexing(error)) return { state: 'indexing', message: error.message };
+        throw error;
+      }
+    },
+    // while the repository is being indexed, ask again every few seconds
+    refetchInterval: (query) => (query.state.data?.state === 'indexing' ? 3000 : false),
   });
 
 /** The overview of one repository. */
@@ -49,13 +59,16 @@ export function useSaveOverviewSection(repoId: string) {
   return useMutation({
     mutationFn: (request: OverviewSaveRequest) => saveOverviewSection(repoId, request),
     onSuccess: ({ section }) => {
-      client.setQueryData<RepoOverview>(repoOverviewQuery(repoId).queryKey, (old) =>
-        old
+      client.setQueryData<OverviewAnswer>(repoOverviewQuery(repoId).queryKey, (old) =>
+        old?.state === 'ready'
           ? {
-              ...old,
-              sections: old.sections.map((s) =>
-                s.section_id === section.section_id ? section : s,
-              ),
+              state: 'ready',
+              overview: {
+                ...old.overview,
+                sections: old.overview.sections.map((s) =>
+                  s.section_id === section.section_id ? section : s,
+                ),
+              },
             }
           : old,
       );

@@ -18,7 +18,12 @@ export function ModuleGraph({ graph }: { graph: OverviewGraph }) {
   const w = graph.node_width;
   const h = graph.node_height;
   return (
-    <div className="overflow-x-auto rounded-md border border-border bg-background p-2">
+    // focusable so a keyboard can scroll a graph wider than the screen
+    <div
+      tabIndex={0}
+      aria-label="Module dependency graph (scrolls sideways)"
+      className="overflow-x-auto rounded-md border border-border bg-background p-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
       <svg
         data-testid="overview-graph"
         role="img"

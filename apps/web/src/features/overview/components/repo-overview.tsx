@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { failureMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { isStillIndexing, useRepoOverview, useSaveOverviewSection } from '../api/overview-calls';
+import { useRepoOverview, useSaveOverviewSection } from '../api/overview-calls';
 import { ModuleGraph } from './module-graph';
 import { OverviewSectionCard } from './overview-section-card';
 
@@ -75,8 +75,8 @@ function OverviewSkeleton() {
 export function RepoOverview({ repoId, repoName, backTo, renderMarkdown }: RepoOverviewProps) {
   const query = useRepoOverview(repoId);
   const save = useSaveOverviewSection(repoId);
-  const overview = query.data;
-  const notIndexed = isStillIndexing(query.error);
+  const overview = query.data?.state === 'ready' ? query.data.overview : undefined;
+  const indexing = query.data?.state === 'indexing' ? query.data.message : null;
 
   const handleSave = (section: OverviewSection) => (doc: string, version: number) =>
     save.mutateAsync({ section_id: section.section_id, doc, version });
@@ -105,18 +105,18 @@ export function RepoOverview({ repoId, repoName, backTo, renderMarkdown }: RepoO
         )}
       </div>
       {query.isPending && <OverviewSkeleton />}
-      {notIndexed && (
+      {indexing !== null && (
         <div
           data-testid="overview-empty"
           className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border p-8 text-center"
         >
           <FileCode2 className="size-8 text-muted-foreground" aria-hidden="true" />
           <p className="max-w-prose text-sm text-muted-foreground" role="status">
-            {query.error?.message}
+            {indexing}
           </p>
         </div>
       )}
-      {query.isError && !notIndexed && (
+      {query.isError && (
         <LoadError
           data-testid="overview-error"
           message={failureMessage(query.error, 'Failed to load the overview')}
