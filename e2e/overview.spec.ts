@@ -93,6 +93,16 @@ test.describe('repository overview', () => {
       'Counts words in text files.',
       { timeout: 30_000 },
     );
+
+    // the objects it names open in Live docs
+    await page
+      .getByTestId('overview-section-most_used')
+      .getByRole('link', { name: 'count_words' })
+      .click();
+    await expect(page).toHaveURL(/\/app\/livedocs\?repo=.*&object=/);
+    await expect(page.getByTestId('livedocs-signature')).toContainText('count_words', {
+      timeout: 30_000,
+    });
   });
 
   test('fits a 390 px phone in dark mode', async ({ page }) => {

@@ -52,7 +52,18 @@ const overview: RepoOverview = {
       ],
       edges: [{ from: 'src/a.py', to: 'src/b.py', imports: 1, back: false }],
     },
-    most_used: [],
+    most_used: [
+      {
+        object_id: 'obj-count',
+        name: 'count_words',
+        qualified_name: 'count_words',
+        kind: 'function',
+        file_path: 'src/b.py',
+        callers: 2,
+        call_sites: 2,
+        test_callers: 1,
+      },
+    ],
     public_api: [],
     public_api_total: 0,
   },
@@ -80,6 +91,11 @@ describe('/app/repository?overview=', () => {
     expect(screen.getByTestId('overview-graph')).toBeInTheDocument();
     const entries = screen.getByTestId('overview-section-entry_points');
     expect(within(entries).getByText(/Needs a writer/)).toBeInTheDocument();
+    const used = screen.getByTestId('overview-section-most_used');
+    expect(within(used).getByRole('link', { name: 'count_words' })).toHaveAttribute(
+      'href',
+      '/app/livedocs?repo=repo-1&object=obj-count',
+    );
     expect(screen.getByRole('link', { name: 'Back to repositories' })).toHaveAttribute(
       'href',
       '/app/repository',

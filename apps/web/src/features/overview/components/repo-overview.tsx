@@ -1,7 +1,7 @@
 import { ArrowLeft, FileCode2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { OverviewFacts, OverviewSection } from '@codedocs/contract';
+import type { OverviewFacts, OverviewObject, OverviewSection } from '@codedocs/contract';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -52,6 +52,58 @@ function FactsLine({ facts }: { facts: OverviewFacts }) {
       )}
     </div>
   );
+}
+
+/** The objects a section names, each opening in Live docs at the current commit. */
+function ObjectLinks({
+  repoId,
+  label,
+  objects,
+}: {
+  repoId: string;
+  label: string;
+  objects: readonly OverviewObject[];
+}) {
+  if (objects.length === 0) return null;
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-1.5">
+      {objects.map((object) => (
+        <li key={object.object_id} className="min-w-0">
+          <Link
+            to={`/app/livedocs?repo=${encodeURIComponent(repoId)}&object=${encodeURIComponent(object.object_id)}`}
+            title={`${object.qualified_name} in ${object.file_path}`}
+            className="inline-block max-w-full truncate rounded-md border border-border px-2 py-0.5 font-mono text-xs text-primary hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            {object.qualified_name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What a section draws under its text: the graph, or links to the objects it names. */
+function SectionFacts({
+  repoId,
+  sectionId,
+  facts,
+}: {
+  repoId: string;
+  sectionId: OverviewSection['section_id'];
+  facts: OverviewFacts;
+}) {
+  if (sectionId === 'dependencies') return <ModuleGraph graph={facts.graph} />;
+  if (sectionId === 'most_used')
+    return <ObjectLinks repoId={repoId} label="Open in Live docs" objects={facts.most_used} />;
+  if (sectionId === 'entry_points')
+    return (
+      <ObjectLinks
+        repoId={repoId}
+        label="Open in Live docs"
+        objects={facts.entry_points.flatMap((entry) => (entry.object ? [entry.object] : []))}
+      />
+    );
+  return null;
 }
 
 function OverviewSkeleton() {
@@ -139,9 +191,7 @@ export function RepoOverview({ repoId, repoName, backTo, renderMarkdown }: RepoO
               onReload={() => void query.refetch()}
               renderMarkdown={renderMarkdown}
             >
-              {section.section_id === 'dependencies' && (
-                <ModuleGraph graph={overview.facts.graph} />
-              )}
+              <SectionFacts repoId={repoId} sectionId={section.section_id} facts={overview.facts} />
             </OverviewSectionCard>
           ))}
         </>
