@@ -8,6 +8,7 @@ export * from './files';
 export * from './health';
 export * from './livedocs';
 export * from './messages';
+export * from './overview';
 export * from './payments';
 export * from './repo';
 export * from './sharing';

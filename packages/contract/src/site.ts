@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { siteOverviewSchema } from './overview';
 
 /**
  * The input of a static documentation site (issue 16, DESIGN.md section 7): everything
@@ -91,6 +92,8 @@ export const siteRepositorySchema = z.object({
   /** Every object of the repository at that commit, and how many of them are documented. */
   object_count: z.number().int(),
   documented_count: z.number().int(),
+  /** The repository's overview at that commit (absent in models made before overviews). */
+  overview: siteOverviewSchema.nullable().optional(),
   files: z.array(siteFileSchema),
 });
 export type SiteRepository = z.infer<typeof siteRepositorySchema>;

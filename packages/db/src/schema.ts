@@ -216,6 +216,30 @@ export interface DocsTable {
   version: Generated<number>;
 }
 
+/** A repository's overview facts at one commit (migration 0017). */
+export interface RepoOverviewsTable {
+  repo_id: string;
+  commit_id: string;
+  /** The engine schema version times 1000 plus the overview version that computed the facts. */
+  schema_version: number;
+  /** The contract's `OverviewFacts` as JSON. */
+  facts: string;
+  generated_at: Generated<Timestamp>;
+}
+
+/** A person's text for one overview section, keyed by (repo_id, section_id) (migration 0017). */
+export interface OverviewSectionsTable {
+  repo_id: string;
+  section_id: string;
+  value: string;
+  written_at_commit: string;
+  /** SHA-256 of the generated text the person's text stood against: another one now → stale. */
+  generated_hash_at_write: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+  version: Generated<number>;
+}
+
 export interface CompilationsTable {
   id: string;
   user_id: string;
@@ -461,6 +485,8 @@ export interface Database {
   repo_commits: RepoCommitsTable;
   code_objects: CodeObjectsTable;
   docs: DocsTable;
+  repo_overviews: RepoOverviewsTable;
+  overview_sections: OverviewSectionsTable;
   file_indexes: FileIndexesTable;
   repo_indexes: RepoIndexesTable;
   doc_revisions: DocRevisionsTable;
@@ -508,6 +534,8 @@ export type RepoIndexRow = Selectable<RepoIndexesTable>;
 export type DocRevision = Selectable<DocRevisionsTable>;
 export type Doc = Selectable<DocsTable>;
 export type NewDoc = Insertable<DocsTable>;
+export type RepoOverviewRow = Selectable<RepoOverviewsTable>;
+export type OverviewSectionRow = Selectable<OverviewSectionsTable>;
 export type Compilation = Selectable<CompilationsTable>;
 export type CompilationObject = Selectable<CompilationObjectsTable>;
 export type Folder = Selectable<FoldersTable>;

@@ -12,6 +12,8 @@ export const TABLE_NAMES = [
   'repo_commits',
   'code_objects',
   'docs',
+  'repo_overviews',
+  'overview_sections',
   'file_indexes',
   'repo_indexes',
   'doc_revisions',

@@ -33,3 +33,11 @@ export { generateDoc, type GeneratedDoc } from './generate/docs.ts';
 export { renderDocComment } from './generate/render.ts';
 export { createParsePool, type ParsePool } from './parse/pool.ts';
 export { docFields, templateFieldIds } from './generate/fields.ts';
+export {
+  computeOverview,
+  overviewSections,
+  OVERVIEW_LIMITS,
+  OVERVIEW_MANIFEST_NAMES,
+  type ManifestFile,
+  type OverviewInput,
+} from './overview/index.ts';

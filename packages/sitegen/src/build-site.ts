@@ -11,6 +11,7 @@ import {
   searchIndexScript,
   searchPage,
 } from './pages/pages.ts';
+import { repoOverviewPage } from './pages/repo-overview.ts';
 import {
   INDEX_PAGE,
   SCRIPT,
@@ -59,7 +60,7 @@ function languagesOf(model: SiteModel): Set<string> {
 
 /**
  * Builds a compilation's static site into `sink` (DESIGN.md section 7): overview, one page per
- * repository and per file (an anchor per object), search page and index, stylesheet and
+ * repository (and its generated overview) and per file (an anchor per object), search page and index, stylesheet and
  * scripts. Pure and deterministic: the same model writes the same files with the same bytes in
  * the same order. Stages: validate → route (every path and anchor decided) → load the grammars
  * the model uses → render and write page by page.
@@ -85,6 +86,10 @@ export async function buildSite(
   ];
   for (const repo of model.repositories) {
     jobs.push([routes.repoPage.get(repo) as string, () => repositoryPage(model, routes, repo)]);
+    const overviewPath = routes.overviewPage.get(repo);
+    if (overviewPath) {
+      jobs.push([overviewPath, () => repoOverviewPage(model, routes, repo, markdown)]);
+    }
     for (const file of routes.files.get(repo) ?? []) {
       jobs.push([
         routes.filePage.get(file) as string,

@@ -16,6 +16,8 @@ export interface ObjectRoute {
  */
 export interface SiteRoutes {
   repoPage: Map<SiteRepository, string>;
+  /** Repositories whose model carries an overview have a page for it. */
+  overviewPage: Map<SiteRepository, string>;
   filePage: Map<SiteFile, string>;
   objects: Map<string, ObjectRoute>;
   /** Files of each repository sorted by path, objects of each file in compilation order. */
@@ -61,6 +63,7 @@ export function objectsInOrder(file: SiteFile): SiteObject[] {
 export function buildRoutes(model: SiteModel): SiteRoutes {
   const routes: SiteRoutes = {
     repoPage: new Map(),
+    overviewPage: new Map(),
     filePage: new Map(),
     objects: new Map(),
     files: new Map(),
@@ -70,6 +73,7 @@ export function buildRoutes(model: SiteModel): SiteRoutes {
   for (const repo of model.repositories) {
     const dir = `repos/${repoName(slug(repo.name))}`;
     routes.repoPage.set(repo, `${dir}/index.html`);
+    if (repo.overview) routes.overviewPage.set(repo, `${dir}/overview.html`);
     const files = [...repo.files].sort((a, b) =>
       a.path < b.path ? -1 : a.path > b.path ? 1 : a.file_id < b.file_id ? -1 : 1,
     );

@@ -16,6 +16,7 @@ import { paymentsWebhookRoute } from './payments/webhook-route';
 import { fileContentRoutes, filesRoutes } from './files/index';
 import { repoConnectRoutes } from './repo/connect-routes';
 import { repoRoutes } from './repo/index';
+import { overviewRoutes } from './repo/overview-routes';
 import { staticdocsRoutes } from './staticdocs/index';
 import { shareRoutes } from './staticdocs/share-routes';
 import { taskRoutes } from './tasks/index';
@@ -35,6 +36,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userRoutes, { prefix: '/v0' });
   await app.register(sshKeyRoutes, { prefix: '/v0' });
   await app.register(repoRoutes, { prefix: '/v0' });
+  await app.register(overviewRoutes, { prefix: '/v0' });
   await app.register(repoConnectRoutes, { prefix: '/v2' });
   await app.register(filesRoutes, { prefix: '/v3' });
   await app.register(fileContentRoutes, { prefix: '/v0' });

@@ -111,6 +111,8 @@ pre.signature { white-space: pre-wrap; }
 .call-graph a text { fill: var(--link); }
 .call-graph .cg-edges path { fill: none; stroke: var(--muted); }
 .call-graph .cg-edges polygon { fill: var(--muted); }
+.call-graph .cg-edges .mg-back { stroke-dasharray: 4 3; }
+.graph-wrap { overflow-x: auto; }
 .source summary { cursor: pointer; color: var(--muted); }
 .source-link { margin: 4px 0; }
 pre.excerpt .ln { display: inline-block; margin-right: 12px; color: var(--muted); user-select: none; }

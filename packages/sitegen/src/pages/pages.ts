@@ -79,6 +79,7 @@ export function repositoryPage(model: SiteModel, routes: SiteRoutes, repo: SiteR
 <dt>Remote</dt><dd><code>${esc(repo.url)}</code>${repo.web_url ? ` · ${externalLink(repo.web_url, 'open on the host')}` : ''}</dd>
 <dt>Commit</dt><dd>${commitCell(repo)}</dd>
 <dt>Coverage</dt><dd>${coverage(repo)}</dd>
+${routes.overviewPage.has(repo) ? `<dt>Overview</dt><dd><a href="${esc(hrefFrom(path, routes.overviewPage.get(repo) as string))}">Entry points, modules, dependencies, most-used objects and public API</a></dd>` : ''}
 </dl>
 <h2>Files</h2>
 <ul class="file-list">

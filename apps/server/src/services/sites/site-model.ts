@@ -21,6 +21,7 @@ import { commitReferences, fileModels, filesWithObjects } from '../livedocs/comm
 import { objectWebUrl, statusOf } from '../livedocs/doc-status';
 import { codeLines, fieldsOf } from '../livedocs/object-view';
 import { readSourceTexts } from '../livedocs/source-reader';
+import { siteOverview } from '../overview/overview-service';
 import { fileWebUrl, repoWebUrl } from '../repos/repo-web';
 
 /** Why a compilation cannot be built now, in words the build's task shows. */
@@ -269,6 +270,7 @@ async function repositoryModel(
     commit_id: commitId,
     object_count: repo.object_count,
     documented_count: repo.documented_count,
+    overview: await siteOverview(ctx, repo),
     files: siteFiles,
   };
 }

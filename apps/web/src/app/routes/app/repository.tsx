@@ -1,8 +1,10 @@
 import { FolderGit2, Plus, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { Screen } from '@/components/screen';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { Input } from '@/components/ui/input';
 import { SCREENS } from '@/config/screens';
 import { ConnectRepoDialog } from '@/features/repos/components/connect-repo-dialog';
@@ -26,11 +28,33 @@ export function matchesRepoFilter(repo: { name: string; url: string }, filter: s
   );
 }
 
+const RepositoryOverview = lazy(() => import('./repository-overview'));
+
 /**
  * `/app/repository`: the user's repositories with sync, branch switch and delete, the connects
- * still cloning (with their task's progress) and the "Connect repository" dialog.
+ * still cloning (with their task's progress) and the "Connect repository" dialog; with
+ * `?overview=<repo_id>`, that repository's overview instead of the list.
  */
 export function RepositoryScreen() {
+  const [params] = useSearchParams();
+  const overviewOf = params.get('overview');
+  const repos = useAppSelector(selectReposState).items;
+  if (overviewOf) {
+    return (
+      <Screen info={SCREENS.repository} showHeading={false} className="flex flex-col gap-6">
+        <Suspense fallback={<Spinner className="mx-auto" />}>
+          <RepositoryOverview
+            repoId={overviewOf}
+            repoName={repos.find((repo) => repo.repo_id === overviewOf)?.name ?? null}
+          />
+        </Suspense>
+      </Screen>
+    );
+  }
+  return <RepositoryList />;
+}
+
+function RepositoryList() {
   const dispatch = useAppDispatch();
   const { items: repos, status, error } = useAppSelector(selectReposState);
   const { connecting, failed } = useAppSelector(selectRepoConnections);

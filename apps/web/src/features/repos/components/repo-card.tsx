@@ -1,4 +1,5 @@
-import { Files, GitCommitHorizontal, KeyRound, RefreshCw } from 'lucide-react';
+import { BookOpenText, Files, GitCommitHorizontal, KeyRound, RefreshCw } from 'lucide-react';
+import { Link } from 'react-router';
 import { useAppSelector } from '@/app/hooks';
 import { Detail } from '@/components/detail';
 import { Badge } from '@/components/ui/badge';
@@ -69,6 +70,18 @@ export function RepoCard({ repo, onSync, onSwitchBranch, onDelete }: RepoCardPro
             <RefreshCw aria-hidden="true" className={status === 'syncing' ? 'animate-spin' : ''} />
             <span className="hidden sm:inline">Sync</span>
           </Button>
+          {repo.commit_id && (
+            <Button variant="outline" size="sm" asChild>
+              <Link
+                to={`/app/repository?overview=${encodeURIComponent(repo.repo_id)}`}
+                data-testid="repo-overview-link"
+                aria-label={`Overview of ${repo.name}`}
+              >
+                <BookOpenText aria-hidden="true" />
+                <span className="hidden sm:inline">Overview</span>
+              </Link>
+            </Button>
+          )}
           <BranchMenu repo={repo} disabled={busy} onSwitch={onSwitchBranch} />
           <DeleteRepoDialog repo={repo} disabled={status === 'deleting'} onConfirm={onDelete} />
         </div>
