@@ -33,3 +33,4 @@ export { generateDoc, type GeneratedDoc } from './generate/docs.ts';
 export { renderDocComment } from './generate/render.ts';
 export { createParsePool, type ParsePool } from './parse/pool.ts';
 export { docFields, templateFieldIds } from './generate/fields.ts';
+export * from './writeback/index.ts';
