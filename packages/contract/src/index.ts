@@ -16,3 +16,4 @@ export * from './staticdocs';
 export * from './ssh-keys';
 export * from './tasks';
 export * from './user';
+export * from './exports';

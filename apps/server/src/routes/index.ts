@@ -16,6 +16,7 @@ import { paymentsWebhookRoute } from './payments/webhook-route';
 import { fileContentRoutes, filesRoutes } from './files/index';
 import { repoConnectRoutes } from './repo/connect-routes';
 import { repoRoutes } from './repo/index';
+import { exportRoutes } from './exports/index';
 import { staticdocsRoutes } from './staticdocs/index';
 import { shareRoutes } from './staticdocs/share-routes';
 import { taskRoutes } from './tasks/index';
@@ -50,4 +51,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(activityRoutes, { prefix: '/v1' });
   await app.register(staticdocsRoutes, { prefix: '/v1' });
   await app.register(shareRoutes, { prefix: '/v1' });
+  await app.register(exportRoutes, { prefix: '/v1' });
 };

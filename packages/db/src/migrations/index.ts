@@ -15,6 +15,7 @@ import { folderBuilds } from './0012-folder-builds';
 import { folderShares } from './0013-folder-shares';
 import { checkout } from './0014-checkout';
 import { activity } from './0015-activity';
+import { exportsTable } from './0016-exports';
 
 /**
  * Every migration, in order, listed in code rather than read from a folder so the server bundle
@@ -37,6 +38,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0013-folder-shares': folderShares(dialect),
     '0014-checkout': checkout(dialect),
     '0015-activity': activity(dialect),
+    '0016-exports': exportsTable(dialect),
   };
 }
 
