@@ -12,7 +12,6 @@ import { ExportsPanel } from '@/features/exports/components/exports-panel';
 import {
   EXPORT_FORMAT_PANEL_ID,
   ExportFormatSwitch,
-  exportFormatTabId,
   type ExportFormat,
 } from '@/features/exports/components/export-format-switch';
 import type { ExportSources } from '@/features/exports/components/export-form';
@@ -130,12 +129,7 @@ export function ExportScreen() {
   return (
     <Screen info={SCREENS.export} className="flex min-w-0 flex-col gap-4">
       <ExportFormatSwitch value={format} onChange={handleFormat} />
-      <div
-        role="tabpanel"
-        id={EXPORT_FORMAT_PANEL_ID}
-        aria-labelledby={exportFormatTabId(format)}
-        className="flex min-w-0 flex-col gap-4"
-      >
+      <div id={EXPORT_FORMAT_PANEL_ID} className="flex min-w-0 flex-col gap-4">
         {format === 'site' ? (
           <>
             <div className="flex flex-wrap items-start justify-between gap-3">

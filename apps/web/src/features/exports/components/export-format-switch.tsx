@@ -14,11 +14,13 @@ const LABELS: Record<ExportFormat, string> = {
 };
 const ICONS = { site: Globe, markdown: FileText, json: Braces, patch: FileCode2 } as const;
 
-/** The id of a format's tab (its panel is labelled by it). */
-export const exportFormatTabId = (format: ExportFormat) => `export-format-${format}`;
+/** The id of the area the switch controls. */
 export const EXPORT_FORMAT_PANEL_ID = 'export-format-panel';
 
-/** Site, Markdown, JSON and Patch as tabs: arrow keys, Home and End move and choose. */
+/**
+ * Site, Markdown, JSON and Patch as a group of toggle buttons (the site's own view mode below
+ * is the screen's tab list): Tab reaches the chosen one, arrow keys, Home and End move and choose.
+ */
 export function ExportFormatSwitch({
   value,
   onChange,
@@ -48,7 +50,7 @@ export function ExportFormatSwitch({
   };
   return (
     <div
-      role="tablist"
+      role="group"
       aria-label="Export format"
       className="flex w-full flex-wrap gap-1 rounded-md bg-muted p-1 sm:w-fit"
     >
@@ -62,9 +64,7 @@ export function ExportFormatSwitch({
               tabs.current[format] = node;
             }}
             type="button"
-            role="tab"
-            id={exportFormatTabId(format)}
-            aria-selected={selected}
+            aria-pressed={selected}
             aria-controls={EXPORT_FORMAT_PANEL_ID}
             tabIndex={selected ? 0 : -1}
             data-testid={`export-format-${format}`}
