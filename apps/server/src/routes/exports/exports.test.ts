@@ -201,6 +201,15 @@ describe.each(dialects)('exports on %s', (dialect) => {
       'parsePort',
       'startServer',
     ]);
+    const served = await getAs(app(), owner, `/api/v1/exports/${done.export_id}/document`);
+    expect(served.statusCode).toBe(200);
+    expect(exportDocumentSchema.parse(served.json())).toEqual(document);
+    const openapi = (await app().inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      components: { schemas: Record<string, unknown> };
+      paths: Record<string, unknown>;
+    }>();
+    expect(openapi.components.schemas).toHaveProperty('CodedocsExport');
+    expect(openapi.paths).toHaveProperty('/api/v1/exports/{id}/document');
     // a broken document is refused by the schema: it can fail
     expect(exportDocumentSchema.safeParse({ ...document, version: 2 }).success).toBe(false);
   });

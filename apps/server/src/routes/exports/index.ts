@@ -1,6 +1,7 @@
 import {
   createExportRequestSchema,
   createExportResponseSchema,
+  exportDocumentSchema,
   exportIdParamsSchema,
   exportListQuerySchema,
   exportListResponseSchema,
@@ -12,6 +13,7 @@ import {
   createExport,
   deleteExport,
   downloadExport,
+  exportDocumentOf,
   exportPatchText,
   listExports,
   ownExport,
@@ -97,6 +99,21 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-cache')
         .send(await exportPatchText(app.services, userOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/exports/:id/document',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "A JSON export's document (schema CodedocsExport, version 1)",
+        params: exportIdParamsSchema,
+        response: { 200: exportDocumentSchema },
+      },
+    },
+    async (request) => exportDocumentOf(app.services, userOf(request), request.params.id),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import type {
   CreateExportRequest,
   CreateExportResponse,
   Export,
+  ExportDocument,
   ExportListQuery,
   ExportListResponse,
 } from '@codedocs/contract';
@@ -176,9 +177,26 @@ export async function exportPatchText(
   if (row.kind !== 'patch') throw notFound(EXPORT_NOT_FOUND);
   const stream = await exportStoreOf(ctx).open(row.id, readyBuild(row), EXPORT_FILE.patch);
   if (!stream) throw notFound(EXPORT_NOT_FOUND);
+  return streamText(stream);
+}
+
+async function streamText(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A JSON export's document, parsed (served with its schema, so the OpenAPI names it). */
+export async function exportDocumentOf(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+): Promise<ExportDocument> {
+  const row = await ownExport(ctx, userId, id);
+  if (row.kind !== 'json') throw notFound(EXPORT_NOT_FOUND);
+  const stream = await exportStoreOf(ctx).open(row.id, readyBuild(row), EXPORT_FILE.json);
+  if (!stream) throw notFound(EXPORT_NOT_FOUND);
+  return JSON.parse(await streamText(stream)) as ExportDocument;
 }
 
 /**
