@@ -36,7 +36,11 @@ function repoFolders(repositories: readonly SiteRepository[]): Map<string, strin
 const safeSegment = (segment: string) =>
   segment === '.' || segment === '..' || segment === ''
     ? '_'
-    : segment.replace(/[\u0000-\u001f\u007f\\:*?"<>|]/g, '_');
+    : [...segment]
+        .map((c) =>
+          c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || '\\:*?"<>|'.includes(c) ? '_' : c,
+        )
+        .join('');
 
 const slug = (name: string) =>
   name
