@@ -145,7 +145,7 @@ function xmlLines(parts: DocParts): string[] {
 }
 
 /** The text inside a Python docstring's quotes, in the repository's style. */
-function docstringLines(style: DocstringStyle, parts: DocParts): string[] {
+function docstringLines(style: DocstringStyle, parts: DocParts, returnType?: string): string[] {
   const params = parts.params.filter((p) => p.name !== 'self' && p.name !== 'cls');
   const deprecated =
     parts.deprecated !== undefined ? [`.. deprecated:: ${parts.deprecated}`.trimEnd()] : undefined;
@@ -174,7 +174,16 @@ function docstringLines(style: DocstringStyle, parts: DocParts): string[] {
         'Parameters',
         params.flatMap((p) => [p.type ? `${p.name} : ${p.type}` : p.name, `    ${p.description}`]),
       ),
-      section('Returns', parts.returns ? [parts.returns.description] : []),
+      // NumPy: the type on its own line, the description indented under it (indented alone
+      // when the type is unknown, so no reader takes the description for a type)
+      section(
+        'Returns',
+        !parts.returns
+          ? []
+          : (parts.returns.type ?? returnType)
+            ? [(parts.returns.type ?? returnType)!, `    ${parts.returns.description}`]
+            : [`    ${parts.returns.description}`],
+      ),
       section(
         'Raises',
         parts.throws.flatMap((t) => [t.type ?? 'Exception', `    ${t.description}`]),
@@ -206,8 +215,12 @@ function docstringLines(style: DocstringStyle, parts: DocParts): string[] {
 }
 
 /** A Python docstring literal (quotes included), one element per line. */
-export function renderDocstring(style: DocstringStyle, parts: DocParts): string[] {
-  const content = docstringLines(style, parts);
+export function renderDocstring(
+  style: DocstringStyle,
+  parts: DocParts,
+  returnType?: string,
+): string[] {
+  const content = docstringLines(style, parts, returnType);
   const text = content.join('\n');
   const quote = text.includes('"""') ? "'''" : '"""';
   const prefix = text.includes('\\') ? 'r' : '';

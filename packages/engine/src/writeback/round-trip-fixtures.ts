@@ -10,10 +10,10 @@ export interface RoundTripFixture {
   edits: Record<string, Record<string, string>>;
   docstringStyle?: 'google' | 'numpy' | 'rest';
   /**
-   * The engine's reader on this branch misreads what is written (a reader gap, not the
-   * writer's): the test is expected to fail until the reader is fixed, and then says so.
+   * A gap of the engine's reader that misreads what is written (not the writer's): while the
+   * reader shows it (round-trip.test.ts probes), the test is expected to fail.
    */
-  readerGap?: string;
+  readerGap?: 'numpy-items';
 }
 
 const EXAMPLE = (call: string) => '```\n' + call + '\n```';
@@ -118,9 +118,8 @@ def limit_for(plan: str) -> int:
     language: 'python',
     path: 'ratelimit/numpy_bucket.py',
     docstringStyle: 'numpy',
-    readerGap:
-      'parseDocstring ends a NumPy section at its second item (items sit at the section indent)',
-    source: `def allow(key, cost):
+    readerGap: 'numpy-items',
+    source: `def allow(key, cost) -> bool:
     """Checks.
 
     Parameters

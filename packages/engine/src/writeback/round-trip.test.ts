@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { parseDocstring } from '../doc-comments/docstring.ts';
 import { indexFile } from '../index-file.ts';
 import type { DocComment } from '../model.ts';
 import type { DocParts } from './doc-parts.ts';
@@ -12,6 +13,16 @@ import { ROUND_TRIP_FIXTURES } from './round-trip-fixtures.ts';
 import { writeDocs } from './write-file.ts';
 
 const roots: string[] = [];
+
+/**
+ * Reader gaps, probed rather than assumed: `numpy-items`, a NumPy section whose second item
+ * (at the section's indent, as NumPy writes them) ends the section.
+ */
+const READER_GAPS = {
+  'numpy-items':
+    parseDocstring('Sum.\n\nParameters\n----------\na\n    One.\nb\n    Two.\n').params.length !==
+    2,
+};
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 function git(cwd: string, ...args: string[]): string {
@@ -31,6 +42,7 @@ function git(cwd: string, ...args: string[]): string {
 }
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+const lastSegment = (type: string) => type.slice(type.lastIndexOf('.') + 1);
 
 /** What the engine's reader gives back for parts the writer wrote, in the convention's terms. */
 function expectedRead(language: string, parts: DocParts) {
@@ -56,7 +68,10 @@ function expectedRead(language: string, parts: DocParts) {
             },
           ]
         : []
-      : parts.throws.map((t) => ({ type: t.type, description: t.description })),
+      : parts.throws.map((t) => ({
+          type: xml && t.type ? lastSegment(t.type) : t.type,
+          description: t.description,
+        })),
     examples: parts.example !== undefined ? [parts.example] : [],
   };
 }
@@ -67,21 +82,30 @@ function expectedRead(language: string, parts: DocParts) {
  */
 function actualRead(language: string, doc: DocComment | undefined) {
   const lines = (s: string) => (language === 'rust' ? s.replace(/\n\n/g, '\n') : s);
+  const convention = conventionOf(language);
+  const markdown = convention === 'go' || convention === 'rust';
+  const xml = convention === 'xml';
   return {
     summary: doc?.summary,
-    description: doc && lines(doc.description),
+    description: doc && (xml ? collapse(doc.description) : lines(doc.description)),
     params: doc?.params.map((p) => ({ name: p.name, description: p.description })),
     returns: doc?.returns?.description,
+    // `# Errors` has no type (a reader may name it `Err`); C# may read a cref without its namespace
     throws: doc?.throws.map((t) =>
-      t.type ? { type: t.type, description: t.description } : { description: t.description },
+      markdown
+        ? { description: t.description }
+        : t.type
+          ? { type: xml ? lastSegment(t.type) : t.type, description: t.description }
+          : { description: t.description },
     ),
+
     examples: doc?.examples.map(lines),
   };
 }
 
 describe('write-back round trip: patch → git apply → re-index → the same docs', () => {
   for (const fixture of ROUND_TRIP_FIXTURES) {
-    (fixture.readerGap ? test.fails : test)(
+    (fixture.readerGap && READER_GAPS[fixture.readerGap] ? test.fails : test)(
       `${fixture.language}${fixture.docstringStyle ? ` (${fixture.docstringStyle})` : ''}: ${fixture.path}`,
       async () => {
         const root = mkdtempSync(join(tmpdir(), 'writeback-'));

@@ -210,7 +210,7 @@ function docstringReplacement(
   return {
     start: existing?.start ?? first,
     end: existing?.end ?? first,
-    lines: renderDocstring(style, parts),
+    lines: renderDocstring(style, parts, object.returnType),
     indent: indentOf(lines[first]!.text),
   };
 }
