@@ -153,3 +153,8 @@ export async function deleteOwnExport(db: Db, ownerId: string, id: string): Prom
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Every export's published build and running task (the exports' store sweep). */
+export async function listExportBuilds(db: Db) {
+  return db.selectFrom('exports').select(['id', 'build_id', 'task_id']).execute();
+}

@@ -20,6 +20,9 @@ import { FAST_JOB_TIMINGS, waitForTask } from '../../test/jobs';
 import { connectAndWait, createRepoUser, getAs, type RepoUser } from '../../test/repos';
 import { createTestApp, testDialects, type TestApp } from '../../test/test-app';
 import { zipEntries } from '../../test/zip-entries';
+import { listExportBuilds } from '../../repositories/exports-repository';
+import { removeOrphanBuilds } from '../../services/sites/orphan-builds';
+import { localSiteStore } from '../../sites/site-store';
 
 const dialects = await testDialects();
 
@@ -320,6 +323,22 @@ describe.each(dialects)('exports on %s', (dialect) => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().field, JSON.stringify(payload)).toBe(field);
     }
+  });
+
+  it('keeps exports apart from sites: the hourly sweep removes only builds no export points at', async () => {
+    const store = localSiteStore(join(testApp.database.dataDir, 'exports'));
+    const [mine] = exportListResponseSchema.parse(
+      (await getAs(app(), owner, '/api/v1/exports')).json(),
+    ).exports;
+    await store.writer(mine!.export_id, 'b-stray').write('docs.patch', 'x');
+    await store.writer('deleted-export', 'b-1').write('docs.patch', 'x');
+    expect(await removeOrphanBuilds(app().db, store, listExportBuilds)).toBe(2);
+    expect(await removeOrphanBuilds(app().db, store, listExportBuilds)).toBe(0);
+    expect(
+      (await getAs(app(), owner, `/api/v1/exports/${mine!.export_id}/download`)).statusCode,
+    ).toBe(200);
+    // the sites' sweep never sees exports
+    expect(await removeOrphanBuilds(app().db, localSiteStore(testApp.database.dataDir))).toBe(0);
   });
 
   it('deletes an export and its files', async () => {
