@@ -168,6 +168,7 @@ func (l *Limiter) Allow(key string, cost int) bool {
 \treturn len(key) > cost && l.size > 0
 }
 
+//go:noinline
 func LimitFor(plan string) int {
 \tif plan == "pro" {
 \t\treturn 100

@@ -73,6 +73,8 @@ interface Replacement {
 
 const ATTRIBUTE: Partial<Record<CommentConvention, RegExp>> = {
   rust: /^\s*#!?\[/,
+  // Go directives stay right above the declaration, the doc above them
+  go: /^\s*\/\/(?:go:|export |line |nolint|lint:)/,
   // decorators and annotations above a declaration whose range starts below them
   jsdoc: /^\s*@/,
   javadoc: /^\s*@/,
