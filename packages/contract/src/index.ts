@@ -17,3 +17,4 @@ export * from './staticdocs';
 export * from './ssh-keys';
 export * from './tasks';
 export * from './user';
+export * from './exports';

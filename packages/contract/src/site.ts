@@ -32,6 +32,8 @@ export const siteFieldSchema = z.object({
   updated_by: z.string().nullable(),
   /** ISO-8601 time of the last write, when known. */
   updated_at: z.string().nullable(),
+  /** The commit whose code the field was written for, when known (JSON exports' provenance). */
+  written_at_commit: z.string().nullable().optional(),
   /** Written for other code than the pinned commit has (a stale badge). */
   stale: z.boolean(),
 });

@@ -280,6 +280,33 @@ export interface FoldersTable {
   task_id: string | null;
 }
 
+/** A Markdown, JSON or patch export (migration 0016). */
+export interface ExportsTable {
+  id: string;
+  owner_id: string;
+  /** `markdown`, `json` or `patch`. */
+  kind: string;
+  name: string;
+  compilation_id: string | null;
+  repo_id: string | null;
+  /** JSON: `{fields, paths}` of a patch. */
+  options: Generated<string>;
+  /** `building`, `ready` or `failed`. */
+  status: string;
+  error: string | null;
+  task_id: string | null;
+  /** The store directory its files are in; null until built. */
+  build_id: string | null;
+  file_count: Generated<number>;
+  size: ColumnType<number, number | bigint | undefined, number | bigint>;
+  /** JSON `[{repo_id, repo_name, commit_id}]`. */
+  pins: Generated<string>;
+  /** JSON `{written, skipped: [{path, name, reason}]}`. */
+  summary: Generated<string>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface FolderFilesTable {
   folder_id: string;
   file_id: string;
@@ -494,6 +521,7 @@ export interface Database {
   compilations: CompilationsTable;
   compilation_objects: CompilationObjectsTable;
   folders: FoldersTable;
+  exports: ExportsTable;
   folder_files: FolderFilesTable;
   shares: SharesTable;
   folder_members: FolderMembersTable;

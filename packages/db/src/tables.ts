@@ -22,6 +22,7 @@ export const TABLE_NAMES = [
   'compilation_objects',
   'folders',
   'folder_files',
+  'exports',
   'shares',
   'folder_members',
   'plans',

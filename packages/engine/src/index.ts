@@ -41,3 +41,4 @@ export {
   type ManifestFile,
   type OverviewInput,
 } from './overview/index.ts';
+export * from './writeback/index.ts';

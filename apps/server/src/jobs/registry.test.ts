@@ -18,7 +18,7 @@ describe('the job registry checked at start-up', () => {
       noop,
     );
     expect(() => registry.check(JOB_DEFINITIONS)).toThrow(
-      'Invalid job registry: maintenance.purge-expired has no handler; repo.connect has no handler; repo.sync has no handler; repo.checkout has no handler; repo.index has no handler; livedocs.generate has no handler; site.build has no handler; Bad Kind is not a dotted lower-case name; Bad Kind: maxAttempts must be a positive integer; Bad Kind: backoff must satisfy 0 <= base <= cap; Bad Kind: timeoutMs must be positive',
+      'Invalid job registry: maintenance.purge-expired has no handler; repo.connect has no handler; repo.sync has no handler; repo.checkout has no handler; repo.index has no handler; livedocs.generate has no handler; site.build has no handler; export.build has no handler; Bad Kind is not a dotted lower-case name; Bad Kind: maxAttempts must be a positive integer; Bad Kind: backoff must satisfy 0 <= base <= cap; Bad Kind: timeoutMs must be positive',
     );
   });
 

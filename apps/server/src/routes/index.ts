@@ -17,6 +17,7 @@ import { fileContentRoutes, filesRoutes } from './files/index';
 import { repoConnectRoutes } from './repo/connect-routes';
 import { repoRoutes } from './repo/index';
 import { overviewRoutes } from './repo/overview-routes';
+import { exportRoutes } from './exports/index';
 import { staticdocsRoutes } from './staticdocs/index';
 import { shareRoutes } from './staticdocs/share-routes';
 import { taskRoutes } from './tasks/index';
@@ -52,4 +53,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(activityRoutes, { prefix: '/v1' });
   await app.register(staticdocsRoutes, { prefix: '/v1' });
   await app.register(shareRoutes, { prefix: '/v1' });
+  await app.register(exportRoutes, { prefix: '/v1' });
 };

@@ -15,6 +15,7 @@ import { folderBuilds } from './0012-folder-builds';
 import { folderShares } from './0013-folder-shares';
 import { checkout } from './0014-checkout';
 import { activity } from './0015-activity';
+import { exportsTable } from './0016-exports';
 import { repoOverviews } from './0017-repo-overviews';
 
 /**
@@ -38,6 +39,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0013-folder-shares': folderShares(dialect),
     '0014-checkout': checkout(dialect),
     '0015-activity': activity(dialect),
+    '0016-exports': exportsTable(dialect),
     '0017-repo-overviews': repoOverviews(dialect),
   };
 }

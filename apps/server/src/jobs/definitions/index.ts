@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../job-definition';
+import { exportBuildJob } from './export-build';
 import { livedocsGenerateJob } from './livedocs-generate';
 import { purgeExpiredJob } from './purge-expired';
 import { repoCheckoutJob } from './repo-checkout';
@@ -7,6 +8,8 @@ import { repoIndexJob } from './repo-index';
 import { repoSyncJob } from './repo-sync';
 import { siteBuildJob } from './site-build';
 
+export { exportBuildJob } from './export-build';
+export type { ExportBuildPayload } from './export-build';
 export { livedocsGenerateJob } from './livedocs-generate';
 export type { LivedocsGeneratePayload } from './livedocs-generate';
 export { purgeExpiredJob } from './purge-expired';
@@ -30,4 +33,5 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   repoIndexJob,
   livedocsGenerateJob,
   siteBuildJob,
+  exportBuildJob,
 ] as JobDefinition[];

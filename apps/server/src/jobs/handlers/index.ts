@@ -1,4 +1,5 @@
 import {
+  exportBuildJob,
   JOB_DEFINITIONS,
   livedocsGenerateJob,
   purgeExpiredJob,
@@ -10,6 +11,7 @@ import {
 } from '../definitions/index';
 import type { JobRegistry } from '../registry';
 import type { JobDeps } from './deps';
+import { exportBuildHandler } from './export-build';
 import { livedocsGenerateHandler } from './livedocs-generate';
 import { purgeExpiredHandler } from './purge-expired';
 import { repoCheckoutHandler } from './repo-checkout';
@@ -29,5 +31,6 @@ export function registerApplicationJobs(registry: JobRegistry, deps: JobDeps): v
   registry.register(repoIndexJob, repoIndexHandler(deps));
   registry.register(livedocsGenerateJob, livedocsGenerateHandler(deps));
   registry.register(siteBuildJob, siteBuildHandler(deps));
+  registry.register(exportBuildJob, exportBuildHandler(deps));
   registry.check(JOB_DEFINITIONS);
 }

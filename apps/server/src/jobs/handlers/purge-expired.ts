@@ -11,6 +11,8 @@ import { deleteFinishedJobs } from '../../repositories/jobs-repository';
 import { pruneOldCommits } from '../../services/repos/commit-retention';
 import { removeOrphanClones } from '../../services/repos/orphan-clones';
 import { removeOrphanBuilds } from '../../services/sites/orphan-builds';
+import { exportStoreOf } from '../../services/exports/export-store';
+import { listExportBuilds } from '../../repositories/exports-repository';
 import { siteStoreOf } from '../../services/sites/staticdocs-service';
 import type { JobHandler } from '../job-definition';
 import type { JobDeps } from './deps';
@@ -39,6 +41,7 @@ export function purgeExpiredHandler(deps: JobDeps): JobHandler<Record<string, ne
       ['repo_commits', () => pruneOldCommits(deps.db)],
       ['site_builds', () => removeOrphanBuilds(deps.db, siteStoreOf(deps))],
       ['test_checkouts', () => expireTestCheckouts(deps.db)],
+      ['export_builds', () => removeOrphanBuilds(deps.db, exportStoreOf(deps), listExportBuilds)],
       [
         'events',
         () =>

@@ -9,10 +9,10 @@ import {
   openFolderResponseSchema,
   staticdocsPageQuerySchema,
 } from '@codedocs/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/authenticate';
 import { appAddressOf } from './app-address';
+import { attachment } from './attachment';
 import {
   deleteCreatedFolder,
   deleteSharedFolder,
@@ -27,15 +27,6 @@ import { openFolderSite } from '../../services/sites/site-links';
 
 const tags = ['staticdocs'];
 const security = [{ bearerAuth: [] }];
-
-/** `Content-Disposition` for a download named `name` (ASCII fallback and UTF-8 form). */
-function attachment(reply: FastifyReply, name: string): FastifyReply {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return reply.header(
-    'content-disposition',
-    `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-  );
-}
 
 /**
  * Static documentation folders (spec section 7 staticdocs rows, under `/api/v1`): build a

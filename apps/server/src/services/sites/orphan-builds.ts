@@ -11,14 +11,26 @@ export function buildIdOf(jobId: string): string {
   return `b-${jobId.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 80);
 }
 
+/** What owns builds in a store: a folder (or an export), its published build and its task. */
+export interface BuildOwner {
+  id: string;
+  build_id: string | null;
+  task_id: string | null;
+}
+
 /**
  * Removes site directories nothing serves or writes: those of deleted folders, and builds that
  * are neither a folder's published one nor the one its recorded task writes (a crash mid-build
- * leaves its directory; the re-run starts it afresh). Answers how many it removed.
+ * leaves its directory; the re-run starts it afresh). `owners`: the folders by default, the
+ * exports for the exports' store. Answers how many it removed.
  */
-export async function removeOrphanBuilds(db: Db, store: SiteStore): Promise<number> {
+export async function removeOrphanBuilds(
+  db: Db,
+  store: SiteStore,
+  owners: (db: Db) => Promise<BuildOwner[]> = listFolderBuilds,
+): Promise<number> {
   const keep = new Map<string, { published: string | null; running: string | null }>();
-  for (const folder of await listFolderBuilds(db)) {
+  for (const folder of await owners(db)) {
     keep.set(folder.id, {
       published: folder.build_id,
       running: folder.task_id ? `${buildIdOf(folder.task_id)}-` : null,

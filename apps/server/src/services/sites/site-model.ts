@@ -123,12 +123,33 @@ export async function buildSiteModel(
   };
 }
 
+/**
+ * The model of one of the user's repositories, every object at its current commit (Markdown and
+ * JSON exports of a repository, issue 22), in file and source order.
+ */
+export async function buildRepositorySiteModel(
+  ctx: ModelContext,
+  userId: string,
+  repoId: string,
+  builtAt: string,
+): Promise<SiteModel> {
+  const repository = await repositoryModel(ctx, userId, repoId, 'all', new Set());
+  return {
+    version: SITE_MODEL_VERSION,
+    title: repository.name,
+    compilation_id: '',
+    compilation_name: repository.name,
+    built_at: builtAt,
+    repositories: [repository],
+  };
+}
+
 async function repositoryModel(
   ctx: ModelContext,
   userId: string,
   repoId: string,
-  entries: readonly Entry[],
-  inSite: ReadonlySet<string>,
+  chosen: readonly Entry[] | 'all',
+  inSite: Set<string>,
 ): Promise<SiteRepository> {
   const repo = await findRepoWithCounts(ctx.db, repoId, userId);
   if (!repo) throw new SiteModelError('A repository of this compilation no longer exists');
@@ -138,12 +159,22 @@ async function repositoryModel(
       `${repo.name} is still being indexed at its current commit; build the site when it is done`,
     );
   }
-  const paths = new Set(entries.map((e) => e.filePath));
+  const paths = chosen === 'all' ? null : new Set(chosen.map((e) => e.filePath));
   const files = (await filesWithObjects(ctx.db, repoId, commitId, null))
-    .filter((file) => paths.has(file.path))
+    .filter((file) => !paths || paths.has(file.path))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const models = await fileModels(ctx.db, repoId, files);
   const modelByPath = new Map(files.map((file, i) => [file.path, models[i]]));
+  let position = 0;
+  const entries: readonly Entry[] =
+    chosen !== 'all'
+      ? chosen
+      : files.flatMap((file, i) =>
+          (models[i]?.objects ?? []).map((object) => {
+            inSite.add(siteKey(repoId, object.id));
+            return { repoId, objectId: object.id, filePath: file.path, position: position++ };
+          }),
+        );
   const ids = entries.map((e) => e.objectId);
   const positions = new Map(entries.map((e) => [e.objectId, e.position]));
   const references = await commitReferences(ctx.db, repoId, commitId);
@@ -201,6 +232,7 @@ async function repositoryModel(
                 ? (authors.get(doc.updated_by) ?? null)
                 : null,
             updated_at: field.updated_at,
+            written_at_commit: doc?.written_at_commit ?? null,
             stale: field.stale,
           };
         });

@@ -8,6 +8,14 @@ import {
   fetchCompilations,
   selectCompilationsState,
 } from '@/features/compilations/store/compilations-slice';
+import { ExportsPanel } from '@/features/exports/components/exports-panel';
+import {
+  EXPORT_FORMAT_PANEL_ID,
+  ExportFormatSwitch,
+  type ExportFormat,
+} from '@/features/exports/components/export-format-switch';
+import type { ExportSources } from '@/features/exports/components/export-form';
+import { fetchRepos, selectReposState } from '@/features/repos/store/repos-slice';
 import { ShareFolderDialog } from '@/features/sharing/components/share-folder-dialog';
 import { FolderFilesDialog } from '@/features/staticdocs/components/folder-files-dialog';
 import { FolderList } from '@/features/staticdocs/components/folder-list';
@@ -35,12 +43,16 @@ import { useAppDispatch, useAppSelector } from '../../hooks';
  * (the spec's view mode), each list paged as it scrolls. "New site" builds one of the user's
  * pockets into a folder and follows the build; each folder opens its site in a new tab, shows
  * and previews its files, downloads its zip (whole or chosen files), updates and deletes, and
- * its owner (or an editor) shares it through the sharing feature's dialog.
+ * its owner (or an editor) shares it through the sharing feature's dialog. "Markdown", "JSON"
+ * and "Patch" beside "Site" export a pocket or a repository in those forms (issue 22), each
+ * with its history; a patch is shown as a diff before it is downloaded.
  */
 export function ExportScreen() {
   const dispatch = useAppDispatch();
   const { viewMode, lists } = useAppSelector(selectStaticdocs);
   const compilations = useAppSelector(selectCompilationsState);
+  const repos = useAppSelector(selectReposState);
+  const [format, setFormat] = useState<ExportFormat>('site');
   const [creating, setCreating] = useState(false);
   const [browsing, setBrowsing] = useState<Folder | null>(null);
   const [sharingId, setSharingId] = useState<string | null>(null);
@@ -93,6 +105,22 @@ export function ExportScreen() {
     }),
     [compilations.items, compilations.status, compilations.error, dispatch],
   );
+  const sources = useMemo<ExportSources>(
+    () => ({
+      pockets: compilations.items.map((item) => ({ id: item.compilation_id, name: item.name })),
+      repos: repos.items.map((repo) => ({ id: repo.repo_id, name: repo.name })),
+      loading: compilations.status === 'loading' || repos.status === 'loading',
+    }),
+    [compilations.items, compilations.status, repos.items, repos.status],
+  );
+  const handleFormat = (next: ExportFormat) => {
+    setFormat(next);
+    if (next !== 'site') {
+      // pockets and repositories change elsewhere: the form offers the current ones
+      void dispatch(fetchCompilations());
+      void dispatch(fetchRepos());
+    }
+  };
   const pocketNames = useMemo(
     () => Object.fromEntries(compilations.items.map((item) => [item.compilation_id, item.name])),
     [compilations.items],
@@ -100,35 +128,44 @@ export function ExportScreen() {
 
   return (
     <Screen info={SCREENS.export} className="flex min-w-0 flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <p className="max-w-prose text-muted-foreground">
-          Build a pocket into a static documentation site with search that works offline, open it,
-          browse and download its files.
-        </p>
-        <Button onClick={handleCreate} data-testid="new-site-button">
-          <FolderPlus aria-hidden="true" />
-          New site
-        </Button>
-      </div>
-      <ViewModeSwitch value={viewMode} onChange={handleViewMode} />
-      <div
-        role="tabpanel"
-        id={VIEW_MODE_PANEL_ID}
-        aria-labelledby={viewModeTabId(viewMode)}
-        data-testid={`staticdocs-panel-${viewMode}`}
-        className="min-w-0"
-      >
-        <FolderList
-          key={viewMode}
-          viewMode={viewMode}
-          state={list}
-          pocketNames={pocketNames}
-          onLoadMore={handleLoadMore}
-          onRetry={handleLoadMore}
-          onCreate={handleCreate}
-          onBrowse={setBrowsing}
-          onShare={handleShare}
-        />
+      <ExportFormatSwitch value={format} onChange={handleFormat} />
+      <div id={EXPORT_FORMAT_PANEL_ID} className="flex min-w-0 flex-col gap-4">
+        {format === 'site' ? (
+          <>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <p className="max-w-prose text-muted-foreground">
+                Build a pocket into a static documentation site with search that works offline, open
+                it, browse and download its files.
+              </p>
+              <Button onClick={handleCreate} data-testid="new-site-button">
+                <FolderPlus aria-hidden="true" />
+                New site
+              </Button>
+            </div>
+            <ViewModeSwitch value={viewMode} onChange={handleViewMode} />
+            <div
+              role="tabpanel"
+              id={VIEW_MODE_PANEL_ID}
+              aria-labelledby={viewModeTabId(viewMode)}
+              data-testid={`staticdocs-panel-${viewMode}`}
+              className="min-w-0"
+            >
+              <FolderList
+                key={viewMode}
+                viewMode={viewMode}
+                state={list}
+                pocketNames={pocketNames}
+                onLoadMore={handleLoadMore}
+                onRetry={handleLoadMore}
+                onCreate={handleCreate}
+                onBrowse={setBrowsing}
+                onShare={handleShare}
+              />
+            </div>
+          </>
+        ) : (
+          <ExportsPanel kind={format} sources={sources} />
+        )}
       </div>
       <NewSiteDialog
         open={creating}

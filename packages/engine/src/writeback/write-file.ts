@@ -1,0 +1,298 @@
+import type { CodeObject, FileIndex } from '../model.ts';
+import { isWritableField, mergeParts, partsOfComment, type DocParts } from './doc-parts.ts';
+import {
+  conventionOf,
+  renderComment,
+  renderDocstring,
+  type CommentConvention,
+  type DocstringStyle,
+} from './render.ts';
+
+/** The fields to write into one object's comment, by field id (values as the product holds them). */
+export interface ObjectDocEdit {
+  objectId: string;
+  fields: ReadonlyMap<string, string>;
+}
+
+/** Why an object's doc was not written. */
+export interface SkippedObject {
+  objectId: string;
+  reason: string;
+}
+
+/** A file with its doc comments written: the new text and what was (not) written. */
+export interface WrittenFile {
+  text: string;
+  written: { objectId: string; fields: string[]; parts: DocParts }[];
+  skipped: SkippedObject[];
+}
+
+/** Options of a write: the Python docstring style (the repository's, see `detectDocstringStyle`). */
+export interface WriteOptions {
+  docstringStyle?: DocstringStyle;
+}
+
+/** A line of the file: its text without the line ending, and the ending it had. */
+interface Line {
+  text: string;
+  eol: string;
+}
+
+function splitLines(text: string): Line[] {
+  const out: Line[] = [];
+  const pattern = /\r\n|\n|\r(?!\n)/g;
+  let at = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    out.push({ text: text.slice(at, m.index), eol: m[0] });
+    at = m.index + m[0].length;
+  }
+  out.push({ text: text.slice(at), eol: '' });
+  return out;
+}
+
+/** The line ending the file mostly uses (CRLF files keep CRLF in what is added). */
+function dominantEol(lines: readonly Line[]): string {
+  let crlf = 0;
+  let lf = 0;
+  for (const line of lines) {
+    if (line.eol === '\r\n') crlf++;
+    else if (line.eol === '\n') lf++;
+  }
+  return crlf > lf ? '\r\n' : '\n';
+}
+
+const indentOf = (text: string) => /^[ \t]*/.exec(text)![0];
+
+/** A change of lines [start, end) (0-based) to `lines`; applied from the bottom up. */
+interface Replacement {
+  start: number;
+  end: number;
+  lines: string[];
+  indent: string;
+}
+
+const ATTRIBUTE: Partial<Record<CommentConvention, RegExp>> = {
+  rust: /^\s*#!?\[/,
+  // Go directives stay right above the declaration, the doc above them
+  go: /^\s*\/\/(?:go:|export |line |nolint|lint:)/,
+  // decorators and annotations above a declaration whose range starts below them
+  jsdoc: /^\s*@/,
+  javadoc: /^\s*@/,
+  phpdoc: /^\s*#\[/,
+  xml: /^\s*\[/,
+};
+
+/**
+ * Lines [start, end) of the comment right above line `anchor` that the engine read as the doc,
+ * or undefined when there is none.
+ */
+function commentAbove(
+  lines: readonly Line[],
+  anchor: number,
+  convention: CommentConvention,
+): { start: number; end: number } | undefined {
+  const end = anchor;
+  let i = anchor - 1;
+  if (i < 0) return undefined;
+  const text = lines[i]!.text.trim();
+  if (/\*\/$/.test(text)) {
+    while (i >= 0 && !/^\s*\/\*/.test(lines[i]!.text)) i--;
+    // a `/**` doc, or the plain `/* … */` block C code documents with (the engine read it)
+    return i >= 0 ? { start: i, end } : undefined;
+  }
+  const marker =
+    convention === 'yard' ? /^\s*#(?![[!])/ : convention === 'go' ? /^\s*\/\/(?!\/)/ : /^\s*\/\/\//;
+  if (!marker.test(lines[i]!.text)) return undefined;
+  while (i - 1 >= 0 && marker.test(lines[i - 1]!.text)) i--;
+  return { start: i, end };
+}
+
+/** The line (0-based) a comment goes above: the declaration's, above its attributes. */
+function anchorLine(lines: readonly Line[], object: CodeObject, convention: CommentConvention) {
+  let anchor = object.range.startLine - 1;
+  const attribute = ATTRIBUTE[convention];
+  if (attribute) while (anchor > 0 && attribute.test(lines[anchor - 1]!.text)) anchor--;
+  return anchor;
+}
+
+function commentReplacement(
+  lines: readonly Line[],
+  object: CodeObject,
+  convention: Exclude<CommentConvention, 'python'>,
+  parts: DocParts,
+): Replacement | string {
+  const anchor = anchorLine(lines, object, convention);
+  const line = lines[anchor];
+  if (!line) return 'the declaration is not in the file';
+  const existing = object.doc ? commentAbove(lines, anchor, convention) : undefined;
+  if (object.doc && !existing) return 'its doc comment is not where the writer can replace it';
+  const types = new Map(
+    object.parameters.flatMap((p) => (p.type ? [[p.name.replace(/^\$/, ''), p.type]] : [])) as [
+      string,
+      string,
+    ][],
+  );
+  return {
+    start: existing?.start ?? anchor,
+    end: existing?.end ?? anchor,
+    lines: renderComment(convention, parts, types),
+    indent: indentOf(existing ? lines[existing.start]!.text : line.text),
+  };
+}
+
+/**
+ * Where a Python definition's body starts: the line after the header's `:` (brackets and
+ * strings in the header skipped), or undefined for a body on the header's line.
+ */
+function pythonBodyLine(lines: readonly Line[], object: CodeObject): number | undefined {
+  let row = object.range.startLine - 1;
+  while (row < lines.length && !/^\s*(async\s+def|def|class)\b/.test(lines[row]!.text)) row++;
+  let depth = 0;
+  let quote: string | undefined;
+  for (; row < lines.length && row < object.range.endLine; row++) {
+    const text = lines[row]!.text;
+    for (let c = 0; c < text.length; c++) {
+      const ch = text[c]!;
+      if (quote) {
+        if (ch === '\\') c++;
+        else if (text.startsWith(quote, c)) {
+          c += quote.length - 1;
+          quote = undefined;
+        }
+      } else if (ch === '#') break;
+      else if (ch === '"' || ch === "'")
+        quote = text.startsWith(ch.repeat(3), c) ? ch.repeat(3) : ch;
+      else if ('([{'.includes(ch)) depth++;
+      else if (')]}'.includes(ch)) depth--;
+      else if (ch === ':' && depth === 0) {
+        const rest = text.slice(c + 1).trim();
+        return rest === '' || rest.startsWith('#') ? row + 1 : undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+const STRING_START = /^\s*([rRuU]|[rR][bB]|[bB][rR])?("""|'''|"|')/;
+
+/** Lines [start, end) of a string literal starting at `row`, or undefined when it is not one. */
+function stringStatement(
+  lines: readonly Line[],
+  row: number,
+): { start: number; end: number } | undefined {
+  const m = STRING_START.exec(lines[row]!.text);
+  if (!m) return undefined;
+  const quote = m[2]!;
+  let rest = lines[row]!.text.slice(m[0].length);
+  for (let r = row; r < lines.length; r++) {
+    for (let c = 0; c < rest.length; c++) {
+      if (rest[c] === '\\') c++;
+      else if (rest.startsWith(quote, c)) return { start: row, end: r + 1 };
+    }
+    if (quote.length === 1) return undefined;
+    rest = lines[r + 1]?.text ?? '';
+  }
+  return undefined;
+}
+
+function docstringReplacement(
+  lines: readonly Line[],
+  object: CodeObject,
+  style: DocstringStyle,
+  parts: DocParts,
+): Replacement | string {
+  const body = pythonBodyLine(lines, object);
+  if (body === undefined) return 'its body is on the line of its header';
+  let first = body;
+  while (first < lines.length && (!lines[first]!.text.trim() || /^\s*#/.test(lines[first]!.text)))
+    first++;
+  if (first >= lines.length) return 'its body is empty';
+  const existing = object.doc ? stringStatement(lines, first) : undefined;
+  if (object.doc && !existing) return 'its docstring is not where the writer can replace it';
+  return {
+    start: existing?.start ?? first,
+    end: existing?.end ?? first,
+    lines: renderDocstring(style, parts, object.returnType),
+    indent: indentOf(lines[first]!.text),
+  };
+}
+
+const sameParts = (a: DocParts, b: DocParts) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Writes the chosen fields of some objects of one file into their doc comments, in the file's
+ * language's convention: an existing comment is replaced in place (what it says in fields not
+ * chosen is kept), a missing one is inserted above the declaration (Python: as the body's first
+ * statement). Code lines are never changed; indentation is the declaration's and new lines end
+ * as the file's do. Objects whose comment would not change are left alone.
+ */
+export function writeDocs(
+  source: string,
+  file: FileIndex,
+  edits: readonly ObjectDocEdit[],
+  options: WriteOptions = {},
+): WrittenFile {
+  const convention = conventionOf(file.language);
+  const byId = new Map(file.objects.map((o) => [o.id, o]));
+  const skipped: SkippedObject[] = [];
+  const written: WrittenFile['written'] = [];
+  const lines = splitLines(source);
+  const eol = dominantEol(lines);
+  const replacements: Replacement[] = [];
+  for (const edit of edits) {
+    const object = byId.get(edit.objectId);
+    if (!object) {
+      skipped.push({ objectId: edit.objectId, reason: 'the object is not in this file' });
+      continue;
+    }
+    if (!convention) {
+      skipped.push({
+        objectId: edit.objectId,
+        reason: `no doc comment writer for ${file.language ?? 'this file'}`,
+      });
+      continue;
+    }
+    const fields = new Map([...edit.fields].filter(([id]) => isWritableField(id)));
+    const current = partsOfComment(object.doc);
+    const parts = mergeParts(
+      current,
+      fields,
+      object.parameters.map((p) => p.name),
+    );
+    if (fields.size === 0 || (object.doc && sameParts(parts, current))) continue;
+    if (!parts.summary) {
+      skipped.push({ objectId: object.id, reason: 'a doc comment needs a summary' });
+      continue;
+    }
+    const change =
+      convention === 'python'
+        ? docstringReplacement(lines, object, options.docstringStyle ?? 'google', parts)
+        : commentReplacement(lines, object, convention, parts);
+    if (typeof change === 'string') {
+      skipped.push({ objectId: object.id, reason: change });
+      continue;
+    }
+    if (
+      replacements.some(
+        (r) => r.start === change.start || (change.start < r.end && r.start < change.end),
+      )
+    ) {
+      skipped.push({ objectId: object.id, reason: 'its comment overlaps another object’s' });
+      continue;
+    }
+    replacements.push(change);
+    written.push({ objectId: object.id, fields: [...fields.keys()], parts });
+  }
+  replacements.sort((a, b) => b.start - a.start);
+  const out = [...lines];
+  for (const r of replacements) {
+    const added = r.lines.map((text) => ({ text: text ? r.indent + text : '', eol }));
+    out.splice(r.start, r.end - r.start, ...added);
+  }
+  // a file without a final line ending gets none after a comment added at its very end
+  return {
+    text: out.map((line) => line.text + line.eol).join(''),
+    written,
+    skipped,
+  };
+}
