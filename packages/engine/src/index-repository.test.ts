@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { generateDoc } from './generate/docs.ts';
 import { renderDocComment } from './generate/render.ts';
-import { indexRepository, streamRepositoryIndex, updateIndex } from './index-repository.ts';
+import { indexRepository, streamRepositoryIndex } from './index-repository.ts';
+import { updateIndex } from './index-update.ts';
 import { calledBy, callsOf, usagesOf } from './resolve/queries.ts';
 
 const repo = [
