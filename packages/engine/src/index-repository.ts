@@ -168,4 +168,3 @@ export async function indexRepository(
     references: models.flatMap((file) => references.get(file.path) ?? []),
   };
 }
-

@@ -140,7 +140,8 @@ export async function streamIndexUpdate(
     for (const model of toResolve) await hand(model.path, resolveFileReferences(model, scope));
     let objectDelta = 0;
     for (const path of changed)
-      objectDelta += (after.get(path)?.objects.length ?? 0) - (before.get(path)?.objects.length ?? 0);
+      objectDelta +=
+        (after.get(path)?.objects.length ?? 0) - (before.get(path)?.objects.length ?? 0);
     return {
       changed: [...changed],
       parsed,
