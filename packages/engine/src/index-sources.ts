@@ -36,6 +36,11 @@ export interface FileSource {
   list(): Promise<readonly SourceEntry[]> | readonly SourceEntry[];
   /** The contents of these files, in any order; a file left out is treated as never arrived. */
   read(files: readonly SourceEntry[]): AsyncIterable<SourceContent> | Iterable<SourceContent>;
+  /**
+   * Files to ask for at once (default 64): larger suits a source that pays per read (a git
+   * process), smaller lets a file some waiting file imports be read sooner.
+   */
+  readonly batchSize?: number;
 }
 
 /** A model the engine just parsed, with the entry it was parsed from (for its key). */

@@ -26,7 +26,7 @@ export interface FeedOptions {
 
 /** Parse tasks handed to a pool at once per thread: enough to keep every thread's queue full. */
 const TASKS_PER_THREAD = 8;
-/** Files asked of the source (and of the store) at once. */
+/** Files asked of the source (and of the store) at once, unless the source says otherwise. */
 const READ_BATCH = 64;
 /** Parsed models handed to the store at once. */
 const SAVE_BATCH = 50;
@@ -85,6 +85,7 @@ export async function feedModels(
     return taking;
   };
   const window = pool ? Math.max(16, pool.threads * TASKS_PER_THREAD) : 1;
+  const readBatch = Math.max(1, source.batchSize ?? READ_BATCH);
   // parses still on a thread: a failed run waits for them before the pool may be destroyed
   // (piscina throws, uncaught, when a result arrives for a task its destroy dropped)
   const inFlight = new Set<Promise<void>>();
@@ -92,7 +93,7 @@ export async function feedModels(
     while (!failure) {
       signal?.throwIfAborted();
       const batch: SourceEntry[] = [];
-      for (let entry = next(); entry; entry = batch.length < READ_BATCH ? next() : undefined)
+      for (let entry = next(); entry; entry = batch.length < readBatch ? next() : undefined)
         batch.push(entry);
       if (batch.length === 0) break;
       const found = new Set<string>();

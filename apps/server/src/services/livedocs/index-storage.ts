@@ -92,6 +92,8 @@ export function commitSource(
   const git = { ...localGit(deps.config, signal), maxBytes: MAX_SOURCE_BYTES };
   let mirror: Promise<string> | undefined;
   return {
+    // a batch is two git processes (sizes, then contents): as many as readBlobs reads per process
+    batchSize: 256,
     list: () => files,
     async *read(wanted): AsyncGenerator<SourceContent> {
       const pathsOfBlob = new Map<string, string[]>();
