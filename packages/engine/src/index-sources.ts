@@ -64,6 +64,9 @@ export interface ModelStore {
 export function arraySource(files: readonly SourceContent[]): FileSource {
   const byPath = new Map(files.map((file) => [file.path, file]));
   return {
+    // nothing to gain from batching reads here: one at a time, so a file some waiting file
+    // imports goes next
+    batchSize: 1,
     list: () => files.map((file) => ({ path: file.path })),
     *read(entries) {
       for (const entry of entries) {
