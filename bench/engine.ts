@@ -251,7 +251,7 @@ try {
   const bundled = usage([engineBin]);
   const throughTsx = usage(['--import', 'tsx', join(root, 'packages/engine/src/cli.ts')]);
   const line = (name: string, run: { ms: number; cpuMs: number }) =>
-    `  ${name.padEnd(28)} ${(run.ms / 1000).toFixed(2).padStart(5)} s ${cpu(run)}`;
+    `  ${name.padEnd(32)} ${(run.ms / 1000).toFixed(2).padStart(5)} s ${cpu(run)}`;
   console.log('CLI start-up (usage answer):');
   console.log(line('bin/engine.mjs (npm run engine)', bundled));
   console.log(line('tsx src/cli.ts', throughTsx));
