@@ -1,9 +1,11 @@
-// `npm run bench:engine`: our indexer against universal-ctags on the same real code (DESIGN.md
-// section 9): JavaScript/TypeScript from node_modules and the Python standard library. Prints
-// files, MB, objects, wall time and peak memory of both (medians of three runs), and the ratio to
-// the budget. A third run is the floor: the same files only parsed by tree-sitter on the same pool
-// and threads, so the output shows how much of the time is parsing itself and how much the
-// engine adds (extraction, references, handing results between threads).
+// `npm run bench:engine`: our indexer against its floor on the same real code (DESIGN.md section
+// 9): JavaScript/TypeScript from node_modules and the Python standard library. The floor is the
+// same files only parsed by tree-sitter on the same pool and threads; the budget is the engine
+// at most 1.5× that run, so the output shows how much the engine adds to parsing itself
+// (extraction, references, handing results between threads). Wall time and CPU time (user +
+// sys, all threads: steadier on a busy machine) are medians of three runs. universal-ctags, a
+// regex scanner, runs on the same files for reference. Last, the CLI's fixed start-up: its usage
+// answer through bin/engine.mjs (bundled, as `npm run engine` runs it) and through tsx.
 //
 // Memory (DESIGN.md section 9: bounded by the largest file, not the repository): the measured run
 // streams (streamRepositoryIndex, as the server indexes) and its peak is printed beside that of a
@@ -25,8 +27,10 @@ interface Corpus {
   ctagsLanguages: string;
   /** `--map-<LANG>=+.ext` options so ctags reads every file we read (it skips .cjs, .cts…). */
   ctagsMaps: string[];
-  budget: number;
 }
+
+/** The engine's budget: its run at most this many times the parse-only run (DESIGN.md 9). */
+const BUDGET = 1.5;
 
 const jsPackages = [
   'zod',
@@ -56,7 +60,6 @@ const corpora: Corpus[] = [
       '--map-TypeScript=+.mts',
       '--map-TypeScript=+.tsx',
     ],
-    budget: 2,
   },
   ...(pythonDir
     ? [
@@ -66,7 +69,6 @@ const corpora: Corpus[] = [
           extensions: /\.py$/,
           ctagsLanguages: 'Python',
           ctagsMaps: [],
-          budget: 8,
         },
       ]
     : []),
@@ -92,17 +94,24 @@ function timed(
   command: string,
   args: string[],
   env: Record<string, string> = {},
-): { ms: number; maxRssMb: number; stdout: string; stderr: string } {
+  allowFailure = false,
+): { ms: number; cpuMs: number; maxRssMb: number; stdout: string; stderr: string } {
   const started = performance.now();
-  const run = spawnSync('/usr/bin/time', ['-f', '%M', command, ...args], {
+  const run = spawnSync('/usr/bin/time', ['-f', '%M %U %S', command, ...args], {
     encoding: 'utf8',
     maxBuffer: 1 << 28,
     env: { ...process.env, ...env },
   });
   const ms = performance.now() - started;
-  if (run.status !== 0) throw new Error(`${command} failed: ${run.stderr}`);
-  const kb = Number(run.stderr.trim().split('\n').pop());
-  return { ms, maxRssMb: kb / 1024, stdout: run.stdout, stderr: run.stderr };
+  if (run.status !== 0 && !allowFailure) throw new Error(`${command} failed: ${run.stderr}`);
+  const [kb, user, sys] = run.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  return {
+    ms,
+    cpuMs: (user! + sys!) * 1000,
+    maxRssMb: kb! / 1024,
+    stdout: run.stdout,
+    stderr: run.stderr,
+  };
 }
 
 /** Runs per measurement; the median is reported (one run of ctags can be 2× off its usual time). */
@@ -113,6 +122,8 @@ function medianRun<T extends { ms: number }>(run: () => T): T {
   const runs = Array.from({ length: RUNS }, run).sort((a, b) => a.ms - b.ms);
   return runs[Math.floor(RUNS / 2)]!;
 }
+
+const cpu = (run: { cpuMs: number }) => `${(run.cpuMs / 1000).toFixed(2).padStart(6)} s CPU`;
 
 const work = mkdtempSync(join(tmpdir(), 'bench-engine-'));
 /**
@@ -150,7 +161,7 @@ async function bundleRunner(): Promise<{ runner: string; worker: string; parseWo
 try {
   const bundle = await bundleRunner();
   console.log(
-    `Engine benchmark: ${threads} worker threads vs universal-ctags (${execFileSync('ctags', ['--version']).toString().split('\n')[0]})\n`,
+    `Engine benchmark: ${threads} worker threads vs parse-only, and universal-ctags (${execFileSync('ctags', ['--version']).toString().split('\n')[0]})\n`,
   );
   for (const corpus of corpora) {
     const files = listFiles(corpus.dirs, corpus.extensions);
@@ -206,23 +217,25 @@ try {
     }>(engineRun(listPath, 'in-memory'));
     const largest = Math.max(...files.map((f) => statSync(f).size));
     const indexProcessMs = ours.ms;
-    const ratio = indexProcessMs / ctags.ms;
+    const ratio = indexProcessMs / parseOnly.ms;
+    const cpuRatio = ours.cpuMs / parseOnly.cpuMs;
+    const ctagsRatio = indexProcessMs / ctags.ms;
     const floorRatio = parseOnly.ms / ctags.ms;
     console.log(`${corpus.name}: ${result.files} files, ${(result.bytes / 1e6).toFixed(1)} MB`);
     console.log(
-      `  ctags      ${(ctags.ms / 1000).toFixed(2).padStart(7)} s  ${ctags.maxRssMb.toFixed(0).padStart(5)} MB peak  ${tags} tags (the same ${ctagsFiles} files, read from the same list)`,
+      `  ctags      ${(ctags.ms / 1000).toFixed(2).padStart(7)} s ${cpu(ctags)}  ${ctags.maxRssMb.toFixed(0).padStart(5)} MB peak  ${tags} tags (the same ${ctagsFiles} files, read from the same list)`,
     );
     console.log(
-      `  engine     ${(indexProcessMs / 1000).toFixed(2).padStart(7)} s  ${ours.maxRssMb.toFixed(0).padStart(5)} MB peak  ${result.objects} objects, ${result.references} references (indexing ${(result.ms / 1000).toFixed(2)} s of that process time, the rest node start-up; models handed to a sink and dropped, as the server stores them)`,
+      `  engine     ${(indexProcessMs / 1000).toFixed(2).padStart(7)} s ${cpu(ours)}  ${ours.maxRssMb.toFixed(0).padStart(5)} MB peak  ${result.objects} objects, ${result.references} references (indexing ${(result.ms / 1000).toFixed(2)} s of that process time, the rest node start-up; models handed to a sink and dropped, as the server stores them)`,
     );
     console.log(
-      `  parse only ${(parseOnly.ms / 1000).toFixed(2).padStart(7)} s  ${parseOnly.maxRssMb.toFixed(0).padStart(5)} MB peak  (tree-sitter only: the same files read, parsed and freed on the same ${threads} threads)`,
+      `  parse only ${(parseOnly.ms / 1000).toFixed(2).padStart(7)} s ${cpu(parseOnly)}  ${parseOnly.maxRssMb.toFixed(0).padStart(5)} MB peak  (tree-sitter only: the same files read, parsed and freed on the same ${threads} threads)`,
     );
     console.log(
-      `  ratio      ${ratio.toFixed(2)}× ctags (budget ${corpus.budget}×) ${ratio <= corpus.budget ? 'OK' : 'OVER BUDGET'}`,
+      `  ratio      ${ratio.toFixed(2)}× the parse-only run (budget ${BUDGET}×) ${ratio <= BUDGET ? 'OK' : 'OVER BUDGET'}; ${cpuRatio.toFixed(2)}× its CPU time`,
     );
     console.log(
-      `             parsing alone is ${floorRatio.toFixed(2)}× ctags; the engine takes ${(indexProcessMs / parseOnly.ms).toFixed(2)}× the parse-only run`,
+      `             for reference: the engine is ${ctagsRatio.toFixed(2)}× ctags, parsing alone ${floorRatio.toFixed(2)}× ctags`,
     );
     console.log(
       `  memory     streaming peak ${ours.maxRssMb.toFixed(0)} MB for ${(result.bytes / 1e6).toFixed(1)} MB of code, ${half.maxRssMb.toFixed(0)} MB for the first ${(half.bytes / 1e6).toFixed(1)} MB (largest file ${(largest / 1e6).toFixed(2)} MB; at most ${result.peakWaiting} files waited for an import); holding the whole index: ${held.maxRssMb.toFixed(0)} MB`,
@@ -231,6 +244,18 @@ try {
       `  one-file update: ${held.updateReparsed} file re-parsed, references recomputed for ${held.updateReresolved} file(s), ${held.updateMs.toFixed(0)} ms\n`,
     );
   }
+  // the CLI's fixed start-up: what a run costs before it reads a file (its usage answer, exit 2)
+  const engineBin = join(root, 'packages/engine/bin/engine.mjs');
+  timed('node', [engineBin], {}, true); // builds dist/ when the sources are newer
+  const usage = (args: string[]) => medianRun(() => timed('node', args, {}, true));
+  const bundled = usage([engineBin]);
+  const throughTsx = usage(['--import', 'tsx', join(root, 'packages/engine/src/cli.ts')]);
+  const line = (name: string, run: { ms: number; cpuMs: number }) =>
+    `  ${name.padEnd(32)} ${(run.ms / 1000).toFixed(2).padStart(5)} s ${cpu(run)}`;
+  console.log('CLI start-up (usage answer):');
+  console.log(line('bin/engine.mjs (npm run engine)', bundled));
+  console.log(line('tsx src/cli.ts', throughTsx));
+  console.log(`  ratio ${(bundled.ms / throughTsx.ms).toFixed(2)}× the tsx start-up\n`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

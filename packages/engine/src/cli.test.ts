@@ -68,4 +68,15 @@ describe('the engine CLI', () => {
     expect(out.stdout).toContain('src/math.py:1\tfunction\tadd');
     expect(out.stdout).toMatch(/^python\s+1\s+2\s+0$/m);
   });
+
+  it('runs bundled through bin/engine.mjs (npm run engine), on threads, as from sources', async () => {
+    const launcher = join(import.meta.dirname, '../bin/engine.mjs');
+    const bundled = await run(process.execPath, [launcher, 'index', 'proj', '--threads', '2'], {
+      cwd: root,
+    });
+    expect(bundled.stdout).toEqual(
+      (await engine(['index', 'proj', '--threads', '2'], root)).stdout,
+    );
+    expect(bundled.stdout).toContain('src/math.py:1\tfunction\tadd');
+  });
 });

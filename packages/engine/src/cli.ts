@@ -3,15 +3,13 @@
 //   doc <dir> <file>                     generated documentation of one file's objects (the file
 //                                        relative to <dir>, or a path to it from here)
 // Both stream the repository (only printed lines, or the one file, are kept), except --json.
-// Run as `npx tsx packages/engine/src/cli.ts …` or `npm run engine -- …`. Exit codes: 0 done,
-// 1 the file is not under <dir>, 2 bad usage or no such directory.
+// Run as `npm run engine -- …` (bin/engine.mjs: this file bundled) or `npx tsx
+// packages/engine/src/cli.ts …`. Exit codes: 0 done, 1 the file is not under <dir>, 2 bad usage
+// or no such directory. The indexer (web-tree-sitter, piscina) and the doc generator are
+// imported when a command needs them, so usage errors answer at once.
 import { statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { listFiles } from './cli/walk.ts';
-import { generateDoc } from './generate/docs.ts';
-import { renderDocComment } from './generate/render.ts';
-import { indexRepository, streamRepositoryIndex } from './index-repository.ts';
-import { IndexSummary } from './cli/summary.ts';
 import type { FileIndex, Reference } from './model.ts';
 
 function usage(): never {
@@ -28,7 +26,7 @@ function pathUnder(dir: string, target: string): string | undefined {
 
 async function main(args: string[]): Promise<void> {
   const [command, dir, ...rest] = args;
-  if (!command || !dir) usage();
+  if (!command || !dir || (command !== 'index' && command !== 'doc')) usage();
   const threadsFlag = rest.indexOf('--threads');
   const threads = threadsFlag >= 0 ? Number(rest[threadsFlag + 1]) : undefined;
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
@@ -37,12 +35,14 @@ async function main(args: string[]): Promise<void> {
   }
   const files = listFiles(resolve(dir));
   const options = threads ? { threads } : {};
+  const { indexRepository, streamRepositoryIndex } = await import('./index-repository.ts');
   if (command === 'index') {
     if (rest.includes('--json')) {
       process.stdout.write(`${JSON.stringify(await indexRepository(files, options))}\n`);
       return;
     }
     // streamed: each file leaves only its printed lines behind (sorted by path at the end)
+    const { IndexSummary } = await import('./cli/summary.ts');
     const summary = new IndexSummary();
     const lines = new Map<string, string[]>();
     await streamRepositoryIndex(
@@ -94,6 +94,8 @@ async function main(args: string[]): Promise<void> {
       console.error(`${target}: not found under ${dir}`);
       process.exit(1);
     }
+    const { generateDoc } = await import('./generate/docs.ts');
+    const { renderDocComment } = await import('./generate/render.ts');
     for (const object of file.objects) {
       const doc = generateDoc(object, references);
       console.log(`## ${object.kind} ${object.qualifiedName}  (line ${object.range.startLine})`);

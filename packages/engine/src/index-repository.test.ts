@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { generateDoc } from './generate/docs.ts';
 import { renderDocComment } from './generate/render.ts';
-import { indexRepository, streamRepositoryIndex, updateIndex } from './index-repository.ts';
+import { indexRepository, streamRepositoryIndex } from './index-repository.ts';
+import { streamIndexUpdate, updateIndex } from './index-update.ts';
+import { MemoryModelStore, type FileSource } from './index-sources.ts';
+import { contentHash } from './identity.ts';
+import type { Reference, SourceFile } from './model.ts';
 import { calledBy, callsOf, usagesOf } from './resolve/queries.ts';
 
 const repo = [
@@ -136,6 +140,54 @@ describe('indexRepository', () => {
         },
       };
       await expect(streamRepositoryIndex(repo, failing, options)).rejects.toThrow('disk full');
+    }
+  });
+
+  test('a model store is read back instead of parsing, and an update from a keyed base equals a fresh index', async () => {
+    // a source keyed by content, as git keys files by blob
+    const keyed = (files: SourceFile[]): FileSource => ({
+      list: () => files.map((f) => ({ path: f.path, key: contentHash(f.content) })),
+      async *read(entries) {
+        for (const entry of entries) yield files.find((f) => f.path === entry.path)!;
+      },
+    });
+    const store = new MemoryModelStore();
+    const first = await streamRepositoryIndex(keyed(repo), {}, { store });
+    expect(first.parsed.sort()).toEqual(repo.map((f) => f.path).sort());
+    const again = await streamRepositoryIndex(keyed(repo), {}, { store, threads: 2 });
+    expect(again).toMatchObject({ parsed: [], files: repo.length, objects: first.objects });
+
+    const base = await indexRepository(repo);
+    const renamed = repo.map((f) =>
+      f.path === 'src/math.ts' ? { ...f, content: f.content.replace(/\badd\b/g, 'plus') } : f,
+    );
+    const handed: string[] = [];
+    const references = new Map<string, Reference[]>();
+    const update = await streamIndexUpdate(
+      { files: await keyed(repo).list(), references: base.references },
+      keyed(renamed),
+      {
+        file: (model, origin) => void handed.push(`${model.path} ${origin}`),
+        references: ({ path, references: list }) =>
+          void references.set(path, [...(references.get(path) ?? []), ...list]),
+      },
+      { store, threads: 2 },
+    );
+    expect(handed).toEqual(['src/math.ts parsed']);
+    expect(update).toMatchObject({ changed: ['src/math.ts'], parsed: ['src/math.ts'] });
+    expect(update.objectDelta).toBe(0);
+    expect(update.reresolved).toEqual(['src/app.ts', 'src/math.ts', 'test/math.test.ts']);
+    const fresh = await indexRepository(renamed);
+    expect(fresh.files.flatMap((f) => references.get(f.path) ?? [])).toEqual(fresh.references);
+  });
+
+  test('an aborted run stops with the signal reason, in-thread and on threads', async () => {
+    for (const threads of [undefined, 2]) {
+      const controller = new AbortController();
+      controller.abort(new Error('cancelled'));
+      await expect(
+        streamRepositoryIndex(repo, {}, { signal: controller.signal, ...(threads && { threads }) }),
+      ).rejects.toThrow('cancelled');
     }
   });
 });

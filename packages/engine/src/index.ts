@@ -6,14 +6,30 @@ export { indexFile, type IndexOptions } from './index-file.ts';
 export {
   indexRepository,
   streamRepositoryIndex,
-  updateIndex,
-  type ChangedFile,
   type IndexSink,
   type StreamSummary,
-  type LazySourceFile,
   type RepositoryOptions,
-  type UpdateResult,
+  type SourceInput,
 } from './index-repository.ts';
+export {
+  streamIndexUpdate,
+  updateIndex,
+  type ChangedFile,
+  type IndexBase,
+  type UpdateResult,
+  type UpdateSummary,
+} from './index-update.ts';
+export {
+  arraySource,
+  MemoryModelStore,
+  type FileSource,
+  type LazySourceFile,
+  type ModelStore,
+  type ParsedModel,
+  type SourceContent,
+  type SourceEntry,
+} from './index-sources.ts';
+export type { ModelOrigin } from './parse/feed.ts';
 export { objectId, scopeObjectId, codeHash, normalizeCode } from './identity.ts';
 export { importTargets, resolveFileReferences, resolveReferences } from './resolve/references.ts';
 export { StreamingResolver, type ResolvedFile } from './resolve/stream.ts';

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { LazySourceFile } from '../index-repository.ts';
+import type { LazySourceFile } from '../index-sources.ts';
 
 const SKIP_DIRS = new Set([
   '.git',

@@ -14,13 +14,16 @@ export interface ParsePool {
 }
 
 /**
- * Starts a piscina pool over worker.ts. Running from TypeScript sources (tests, tsx, the CLI),
- * the workers load tsx so they can import .ts; a bundled build passes its own worker file.
+ * Starts a piscina pool over worker.ts. Running from TypeScript sources (tests, tsx), the workers
+ * load tsx so they can import .ts; the bundled CLI uses its dist/worker.mjs, and other bundles
+ * (the server, the bench) pass their own worker file.
  */
 export function createParsePool(
   options: { threads?: number; workerFile?: string } = {},
 ): ParsePool {
-  const filename = options.workerFile ?? fileURLToPath(new URL('../worker.ts', import.meta.url));
+  // from TypeScript sources, worker.ts; bundled (bin/engine.mjs), dist/worker.mjs beside this
+  const ownWorker = import.meta.url.endsWith('.ts') ? '../worker.ts' : './worker.mjs';
+  const filename = options.workerFile ?? fileURLToPath(new URL(ownWorker, import.meta.url));
   const threads = options.threads ?? availableParallelism();
   const execArgv =
     filename.endsWith('.ts') && !process.execArgv.some((a) => a.includes('tsx'))

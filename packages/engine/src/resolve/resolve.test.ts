@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { indexRepository, updateIndex, type ChangedFile } from '../index-repository.ts';
+import { indexRepository } from '../index-repository.ts';
+import { updateIndex, type ChangedFile } from '../index-update.ts';
 import type { FileIndex, SourceFile } from '../model.ts';
 import { resolveFileReferences, resolveReferences } from './references.ts';
 import { StreamingResolver } from './stream.ts';
