@@ -46,7 +46,10 @@ describe('Python docstrings', () => {
           'can be used to specify a different path for the static files on the web. Defaults to the name of the `static_folder` folder.',
       },
     ]);
-    expect(doc.returns).toEqual({ type: 'Rule', description: 'the rule that was added, ready for matching.' });
+    expect(doc.returns).toEqual({
+      type: 'Rule',
+      description: 'the rule that was added, ready for matching.',
+    });
     expect(doc.throws).toEqual([
       { type: 'ValueError', description: 'if the endpoint is already taken by another view.' },
       { type: 'TypeError', description: 'on bad input' },
@@ -96,7 +99,11 @@ describe('Python docstrings', () => {
           'A sequence of strings representing the key of each table row to fetch. String keys will be UTF-8 encoded.',
       },
       { name: '*args', description: 'Passed on to the reader.' },
-      { name: '**kwargs', type: 'dict', description: 'Options for the fetch, such as ``timeout``.' },
+      {
+        name: '**kwargs',
+        type: 'dict',
+        description: 'Options for the fetch, such as ``timeout``.',
+      },
     ]);
     expect(doc.returns).toEqual({
       type: 'dict',
@@ -104,7 +111,10 @@ describe('Python docstrings', () => {
         'A dict mapping keys to the corresponding table row data fetched. Each row is represented as a tuple of strings.',
     });
     expect(doc.throws).toEqual([
-      { type: 'IOError', description: 'An error occurred accessing the table, or the connection dropped.' },
+      {
+        type: 'IOError',
+        description: 'An error occurred accessing the table, or the connection dropped.',
+      },
     ]);
     expect(doc.examples).toEqual([">>> fetch_rows(table, [b\"a\"])\n{b'a': ('x',)}"]);
     expect(doc.description).toContain('Retrieves rows pertaining to the given keys.');
@@ -347,7 +357,9 @@ describe('Markdown and XML comments', () => {
     );
     expect(doc.summary).toBe('Parses `text` as a `Int32`.');
     expect(doc.description).toBe('Culture invariant.\n\nUse `TryParse` to avoid throwing.');
-    expect(doc.params).toEqual([{ name: 'text', description: 'The digits, with an optional sign.' }]);
+    expect(doc.params).toEqual([
+      { name: 'text', description: 'The digits, with an optional sign.' },
+    ]);
     expect(doc.throws).toEqual([
       { type: 'FormatException', description: 'When `text` has no digits.' },
     ]);

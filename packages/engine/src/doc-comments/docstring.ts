@@ -142,10 +142,16 @@ function applySection(doc: DocComment, section: Section, lines: string[], prose:
     const numpyName = /^(\w+)\s+:\s+(.+)$/.exec(first.head);
     const rest = [...items.slice(1).flatMap((i) => [i.head, ...i.body])];
     if (numpyName) {
-      doc.returns = { type: numpyName[2]!, description: collapse([...first.body, ...rest].join(' ')) };
+      doc.returns = {
+        type: numpyName[2]!,
+        description: collapse([...first.body, ...rest].join(' ')),
+      };
     } else if (m && !/\s/.test(m[1]!.replace(/\[[^\]]*\]|,\s*|\s*\|\s*/g, ''))) {
       // Google `dict: The rows.`
-      doc.returns = { type: m[1]!, description: collapse([m[2]!, ...first.body, ...rest].join(' ')) };
+      doc.returns = {
+        type: m[1]!,
+        description: collapse([m[2]!, ...first.body, ...rest].join(' ')),
+      };
     } else if (!first.body.length || /^[\w.[\], |]+$/.test(first.head)) {
       // NumPy: a type alone, its text indented below
       doc.returns = first.body.length
@@ -174,7 +180,8 @@ function applySection(doc: DocComment, section: Section, lines: string[], prose:
     if (!m) {
       // a line that is no item continues the previous one
       const last = doc.params[doc.params.length - 1];
-      if (last) last.description = collapse(`${last.description} ${item.head} ${item.body.join(' ')}`);
+      if (last)
+        last.description = collapse(`${last.description} ${item.head} ${item.body.join(' ')}`);
       continue;
     }
     let type = m[2];
@@ -237,7 +244,11 @@ export function parseDocstring(source: string): DocComment {
       if (numpy) {
         while (
           end < lines.length &&
-          !(lines[end + 1] !== undefined && /^-{3,}\s*$/.test(lines[end + 1]!.trim()) && lines[end]!.trim())
+          !(
+            lines[end + 1] !== undefined &&
+            /^-{3,}\s*$/.test(lines[end + 1]!.trim()) &&
+            lines[end]!.trim()
+          )
         )
           end++;
       } else end = continuation(lines, start, indent, false);

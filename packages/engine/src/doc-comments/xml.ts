@@ -16,7 +16,10 @@ const crefName = (cref: string) =>
 export function xmlText(s: string, inline = true): string {
   const markdown = htmlToMarkdown(
     s
-      .replace(/<see\s+(?:cref|href|langword)="([^"]*)"\s*\/>/g, (_all, c: string) => `<code>${crefName(c)}</code>`)
+      .replace(
+        /<see\s+(?:cref|href|langword)="([^"]*)"\s*\/>/g,
+        (_all, c: string) => `<code>${crefName(c)}</code>`,
+      )
       .replace(/<see\s+(?:cref|href)="[^"]*"\s*>([\s\S]*?)<\/see>/g, '$1')
       .replace(/<(?:paramref|typeparamref)\s+name="([^"]*)"\s*\/>/g, '<code>$1</code>')
       .replace(/<c>([\s\S]*?)<\/c>/g, '<code>$1</code>')
@@ -36,18 +39,22 @@ export function parseXmlDoc(text: string): DocComment {
   const summary = /<summary>([\s\S]*?)<\/summary>/.exec(text);
   const remarks = /<remarks>([\s\S]*?)<\/remarks>/.exec(text);
   splitSummary(doc, summary ? xmlText(summary[1]!, false) : xmlText(text, false));
-  if (remarks) doc.description = [doc.description, xmlText(remarks[1]!, false)].filter(Boolean).join('\n\n');
+  if (remarks)
+    doc.description = [doc.description, xmlText(remarks[1]!, false)].filter(Boolean).join('\n\n');
   for (const m of text.matchAll(/<param\s+name="([^"]*)"\s*>([\s\S]*?)<\/param>/g)) {
     doc.params.push({ name: m[1]!, description: xmlText(m[2]!) });
   }
-  const returns = /<returns>([\s\S]*?)<\/returns>/.exec(text) ?? /<value>([\s\S]*?)<\/value>/.exec(text);
+  const returns =
+    /<returns>([\s\S]*?)<\/returns>/.exec(text) ?? /<value>([\s\S]*?)<\/value>/.exec(text);
   if (returns) doc.returns = { description: xmlText(returns[1]!) };
   for (const m of text.matchAll(/<exception\s+cref="([^"]*)"\s*>([\s\S]*?)<\/exception>/g)) {
     doc.throws.push({ type: crefName(m[1]!), description: xmlText(m[2]!) });
   }
   for (const m of text.matchAll(/<example>([\s\S]*?)<\/example>/g)) {
     const code = /<code>([\s\S]*?)<\/code>/.exec(m[1]!);
-    doc.examples.push(htmlToMarkdown(`<pre>${(code ?? m)[1]!}</pre>`).replace(/^```\n|\n```$/g, ''));
+    doc.examples.push(
+      htmlToMarkdown(`<pre>${(code ?? m)[1]!}</pre>`).replace(/^```\n|\n```$/g, ''),
+    );
   }
   for (const m of text.matchAll(/<seealso\s+cref="([^"]*)"/g)) doc.see.push(crefName(m[1]!));
   return doc;
@@ -69,13 +76,20 @@ const rustExample = (code: string) =>
  * Panics, Safety, Arguments. Plain comments (Go) come out as summary + description; with
  * `firstSentence` (Go's synopsis rule) the summary is the first sentence.
  */
-export function parseMarkdownDoc(text: string, options: { firstSentence?: boolean } = {}): DocComment {
+export function parseMarkdownDoc(
+  text: string,
+  options: { firstSentence?: boolean } = {},
+): DocComment {
   const doc = emptyDoc(text);
   const source = options.firstSentence ? goLinks(text) : text;
   // headings inside a code fence are Rust comments or shell prompts, not sections
   const fences: string[] = [];
-  const masked = source.replace(/```[\s\S]*?(?:```|$)/g, (block) => `\u0000${fences.push(block) - 1}\u0000`);
-  const unmask = (s: string) => s.replace(/\u0000(\d+)\u0000/g, (_all, n: string) => fences[Number(n)]!);
+  const masked = source.replace(
+    /```[\s\S]*?(?:```|$)/g,
+    (block) => `\u0000${fences.push(block) - 1}\u0000`,
+  );
+  const unmask = (s: string) =>
+    s.replace(/\u0000(\d+)\u0000/g, (_all, n: string) => fences[Number(n)]!);
   const parts = masked.split(/^#+\s+(.+)$/m).map(unmask);
   splitSummary(doc, parts[0] ?? '');
   if (options.firstSentence) {

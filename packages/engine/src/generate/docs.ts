@@ -51,7 +51,8 @@ const code = (text: string) => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${
 function list(items: string[], max = 6): string {
   const shown = items.slice(0, max);
   const more = items.length - shown.length;
-  const head = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : shown[0]!;
+  const head =
+    shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : shown[0]!;
   return more > 0 ? `${shown.join(', ')} and ${more} more` : head;
 }
 
@@ -72,6 +73,7 @@ const TRIVIAL_CALLS = new Set([
   ...['tuple', 'range', 'enumerate', 'zip', 'getattr', 'hasattr', 'setattr', 'type', 'super'],
   ...['repr', 'iter', 'next', 'sorted', 'min', 'max', 'abs', 'format', 'String', 'Number'],
   ...['Boolean', 'Array.isArray', 'Object.keys', 'Object.entries', 'Error', 'append', 'push'],
+  ...['any', 'all', '_', 'id', 'hash', 'callable', 'vars', 'map', 'filter'],
 ]);
 
 function raisedText(r: CodeFacts['raises'][number]): string {
@@ -131,7 +133,7 @@ function parameterText(
   if (uses.length) sentences.push(`${capital(uses.slice(0, 4).join('; '))}.`);
   else if (facts?.unused.includes(name)) sentences.push('Not used by the body.');
   if (p.default !== undefined && p.default.length <= 40)
-    sentences.push(`Defaults to ${code(p.default)}.`);
+    sentences.push(`${code(p.default)} when omitted.`);
   if (passed?.length) sentences.push(`Callers pass ${list(passed.map(code))}.`);
   return sentences.join(' ');
 }
@@ -148,12 +150,14 @@ function summaryFrom(object: CodeObject, facts: CodeFacts | undefined, bases: st
   const plain = facts.returns.filter((r) => !r.when);
   if (facts.returns.length === 1 && plain.length === 1 && !facts.raises.length)
     return `Returns ${plain[0]!.value}.`;
-  if (facts.writes.length && !facts.returns.length) return `Sets ${list(facts.writes.map(code), 4)}.`;
+  if (facts.writes.length && !facts.returns.length)
+    return `Sets ${list(facts.writes.map(code), 4)}.`;
   return '';
 }
 
 /** Base classes as the signature names them (Python `class A(B):`, `extends`, `implements`, `: Base`). */
 export function basesOf(object: CodeObject): string[] {
+  if (!['class', 'interface', 'struct', 'trait', 'enum'].includes(object.kind)) return [];
   const signature = object.signature;
   const python = /^class\s+\w+\s*\((.*)\)\s*:?\s*$/.exec(signature);
   const parts = python
@@ -193,7 +197,12 @@ function describe(
   }
   const children = siblings.filter((o) => o.parentId === object.id && o.kind !== 'constructor');
   if (children.length && !FUNCTIONS.has(object.kind))
-    sentences.push(`Defines ${list(children.map((c) => code(c.name)), 8)}.`);
+    sentences.push(
+      `Defines ${list(
+        children.map((c) => code(c.name)),
+        8,
+      )}.`,
+    );
   const callers = calledBy(references, object.id);
   if (callers.length) {
     const files = [...new Set(callers.map((c) => c.fromFile))];
@@ -254,7 +263,13 @@ export function generateDoc(
     summary,
     description:
       doc?.description ||
-      describe(object, facts, references, context.siblings ?? [], doc?.summary ? '' : derivedSummary),
+      describe(
+        object,
+        facts,
+        references,
+        context.siblings ?? [],
+        doc?.summary ? '' : derivedSummary,
+      ),
     parameters,
     throws: [],
     notes: [],

@@ -71,7 +71,8 @@ export function splitArguments(text: string, open: number): string[] | undefined
   return undefined;
 }
 
-const CONTROL = /^(?:if|elif|else|for|while|with|switch|case|def|class|function|async def|try|except|catch)\b/;
+const CONTROL =
+  /^(?:if|elif|else|for|while|with|switch|case|def|class|function|async def|try|except|catch)\b/;
 
 /**
  * The complete statement around the call on `line` (1-based) of `source`: back to where the
@@ -120,11 +121,31 @@ export function statementAt(
     ...block.filter((l) => l.trim()).map((l) => l.length - l.trimStart().length),
   );
   let code = block.map((l) => l.slice(indent).trimEnd()).join('\n');
-  const at = block.slice(0, index - first).reduce((n, l) => n + l.length - indent + 1, 0) + call.index - indent;
+  const at =
+    block.slice(0, index - first).reduce((n, l) => n + l.length - indent + 1, 0) +
+    call.index -
+    indent;
   const open = code.indexOf('(', at + name.length);
   const args = splitArguments(code, open);
   if (!args) return undefined;
-  if (CONTROL.test(code) || /[{:]\s*$/.test(code) || /=>\s*\{?$/.test(code)) {
+  // a definition of the same name (`ref () : Info {`, `def f(x):`) is not a call of it
+  const closing = closingOf(code, open);
+  if (
+    closing === undefined ||
+    /^\s*(?::[^=;{]*)?\{/.test(code.slice(closing + 1)) ||
+    /^(?:async\s+)?(?:def|class|function)\b/.test(code)
+  )
+    return undefined;
+  const before = lines
+    .slice(0, first)
+    .reverse()
+    .find((l) => l.trim())
+    ?.trim();
+  const midStatement =
+    /^(?:[?:.)\]}>|&+*/%<=-]|\w+\s*:(?!:))/.test(code) ||
+    /[,=(?:&|+\-*/%<>[{]\s*$/.test(code) ||
+    (before !== undefined && /(?:[=(?:,&|+\-*/%<[]|=>)$/.test(before));
+  if (midStatement || CONTROL.test(code) || /[{:]\s*$/.test(code) || /=>\s*\{?$/.test(code)) {
     // a header or a callback opening a block: the call expression alone
     const start = callStart(code, at);
     const end = closingOf(code, open);
@@ -139,7 +160,8 @@ export function statementAt(
 function callStart(code: string, at: number): number {
   let start = at;
   while (start > 0 && /[\w$.]/.test(code[start - 1]!)) start--;
-  return start;
+  const keyword = /(?:\b(?:new|await)\s+)+$/.exec(code.slice(0, start));
+  return keyword ? start - keyword[0].length : start;
 }
 
 function closingOf(code: string, open: number): number | undefined {

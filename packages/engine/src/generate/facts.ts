@@ -32,7 +32,10 @@ const EFFECTS: [EffectKind, RegExp][] = [
     'logs',
     /^(?:logging|log|logger|_log|_logger|LOG|LOGGER|self\.(?:log|logger|_log|_logger)|this\.(?:log|logger)|console|warnings)\.(?:debug|info|warn|warning|error|exception|critical|log|trace)$/,
   ],
-  ['output', /^(?:print|fmt\.Print\w*|sys\.(?:stdout|stderr)\.write|process\.(?:stdout|stderr)\.write)$/],
+  [
+    'output',
+    /^(?:print|fmt\.Print\w*|sys\.(?:stdout|stderr)\.write|process\.(?:stdout|stderr)\.write)$/,
+  ],
   [
     'files',
     /^(?:open|io\.open|os\.(?:remove|unlink|rename|replace|mkdir|makedirs|rmdir|chmod|write)|shutil\.\w+|fs\.\w+|fsPromises\.\w+|\w+\.(?:write_text|write_bytes|unlink|mkdir)|os\.(?:Create|WriteFile|Remove|MkdirAll|OpenFile)|Files\.\w+)$/,
@@ -162,24 +165,27 @@ function thrownType(node: Node, syntax: FactSyntax): string | undefined {
   if (!value) return undefined;
   if (syntax.calls.includes(value.type)) return calleeText(value);
   // `raise exc.with_traceback(tb)` and the like name no type
-  return /^[A-Z][\w.]*$/.test(value.text) || value.text.includes('.') ? short(value.text, 60) : undefined;
+  return /^[A-Z][\w.]*$/.test(value.text) || value.text.includes('.')
+    ? short(value.text, 60)
+    : undefined;
 }
 
 const push = <T>(list: T[], item: T) => {
   if (!list.includes(item)) list.push(item);
 };
 
-function parameterUse(
-  id: Node,
-  syntax: FactSyntax,
-  name: string,
-): string | undefined {
+function parameterUse(id: Node, syntax: FactSyntax, name: string): string | undefined {
   const parent = id.parent;
   if (!parent) return undefined;
   const type = parent.type;
   if (syntax.compares.includes(type)) {
-    const operator = parent.childForFieldName('operator')?.text ?? parent.children.find((c) => c && !c.isNamed)?.text;
-    if (operator && /^(?:[=!]==?|[<>]=?|is|is not|in|not in|instanceof|&&|\|\||and|or|\?\?)$/.test(operator)) {
+    const operator =
+      parent.childForFieldName('operator')?.text ??
+      parent.children.find((c) => c && !c.isNamed)?.text;
+    if (
+      operator &&
+      /^(?:[=!]==?|[<>]=?|is|is not|in|not in|instanceof|&&|\|\||and|or|\?\?)$/.test(operator)
+    ) {
       if (/^(?:&&|\|\||and|or)$/.test(operator)) return 'tested for truth';
       const other = parent.namedChildren.find((c) => c && c.id !== id.id && c.type !== 'comment');
       const text = other && short(other.text, 40);
@@ -193,14 +199,24 @@ function parameterUse(
   }
   if (syntax.nots.includes(type) || syntax.ifs.includes(type) || syntax.elifs.includes(type))
     return 'tested for truth';
-  if (type === 'parenthesized_expression' && parent.parent && syntax.ifs.includes(parent.parent.type))
+  if (
+    type === 'parenthesized_expression' &&
+    parent.parent &&
+    syntax.ifs.includes(parent.parent.type)
+  )
     return 'tested for truth';
   const loopField = syntax.loops[type];
   if (loopField && parent.childForFieldName(loopField)?.id === id.id) return 'iterated over';
   if (syntax.members.includes(type)) {
-    const field = parent.childForFieldName('attribute') ?? parent.childForFieldName('property') ?? parent.childForFieldName('field');
+    const field =
+      parent.childForFieldName('attribute') ??
+      parent.childForFieldName('property') ??
+      parent.childForFieldName('field');
     if (!field || parent.namedChildren[0]?.id !== id.id) return undefined;
-    const called = parent.parent && syntax.calls.includes(parent.parent.type) && parent.parent.childForFieldName('function')?.id === parent.id;
+    const called =
+      parent.parent &&
+      syntax.calls.includes(parent.parent.type) &&
+      parent.parent.childForFieldName('function')?.id === parent.id;
     return called ? `its \`${field.text}()\` is called` : `its \`${field.text}\` is read`;
   }
   // an argument: passed on to a callee, maybe by keyword
@@ -210,7 +226,8 @@ function parameterUse(
     keyword = parent.childForFieldName('name')?.text;
     argument = parent;
   }
-  if (type === 'list_splat' || type === 'dictionary_splat' || type === 'spread_element') argument = parent;
+  if (type === 'list_splat' || type === 'dictionary_splat' || type === 'spread_element')
+    argument = parent;
   const list = argument.parent;
   if (list && (list.type === 'argument_list' || list.type === 'arguments') && list.parent) {
     const callee = calleeText(list.parent);
@@ -224,7 +241,8 @@ function parameterUse(
       ? `passed to \`${callee}\` as \`${keyword}\``
       : `passed to \`${callee}\``;
   }
-  if (syntax.calls.includes(type) && (parent.childForFieldName('function')?.id === id.id)) return 'called';
+  if (syntax.calls.includes(type) && parent.childForFieldName('function')?.id === id.id)
+    return 'called';
   if (syntax.returns.includes(type)) return 'returned as is';
   if (syntax.assigns.includes(type) && parent.childForFieldName('right')?.id === id.id) {
     const left = parent.childForFieldName('left');
@@ -239,6 +257,36 @@ function parameterUse(
   if (type === 'await' || type === 'await_expression') return 'awaited';
   if (type === 'yield' || type === 'yield_expression') return 'yielded';
   return undefined;
+}
+
+const LITERAL =
+  /^(?:None|True|False|null|undefined|true|false|nil|NaN|-?\d[\d_.]*|(['"]).*\1|\[\]|\{\}|\(\))$/;
+
+/**
+ * What a `return` gives, phrased so it says something: a call's result, a literal, a
+ * parameter handed back, a member's value. A local variable's name alone tells a reader
+ * nothing and is left out.
+ */
+function returnedText(value: Node, syntax: FactSyntax, params: Set<string>): string | undefined {
+  if (syntax.calls.includes(value.type)) {
+    const callee = calleeText(value);
+    return callee ? `the result of calling \`${callee}\`` : undefined;
+  }
+  const text = short(value.text, 60);
+  if (!text) return undefined;
+  if (LITERAL.test(text)) return `literally \`${text}\``;
+  if (params.has(text)) return `\`${text}\` as passed in`;
+  if (syntax.members.includes(value.type)) return `the value held in \`${text}\``;
+  if (syntax.identifiers.includes(value.type)) return undefined;
+  // a tuple of local names (`return user, passwd`) says no more than one name does
+  if (
+    value.namedChildren.length &&
+    value.namedChildren.every(
+      (c) => c && syntax.identifiers.includes(c.type) && !params.has(c.text),
+    )
+  )
+    return undefined;
+  return `\`${text}\``;
 }
 
 /** Whether a body does nothing yet: `...`, `pass`, a docstring, `raise NotImplementedError`. */
@@ -303,9 +351,7 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
     } else if (syntax.returns.includes(type)) {
       const value = node.namedChildren.find((c) => c && c.type !== 'comment');
       if (!value) continue;
-      const text = syntax.calls.includes(value.type)
-        ? ((callee) => (callee ? `the result of \`${callee}(…)\`` : undefined))(calleeText(value))
-        : ((code) => (code ? `\`${code}\`` : undefined))(short(value.text, 60));
+      const text = returnedText(value, syntax, params);
       if (!text) continue;
       const { when } = pathTo(node, body, syntax);
       if (!facts.returns.some((r) => r.value === text && r.when === when))
@@ -331,7 +377,10 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
           facts.effects.push({ kind, call: callee });
     } else if (syntax.assigns.includes(type)) {
       const left = node.childForFieldName('left');
-      const targets = left?.type === 'expression_list' || left?.type === 'pattern_list' ? left.namedChildren : [left];
+      const targets =
+        left?.type === 'expression_list' || left?.type === 'pattern_list'
+          ? left.namedChildren
+          : [left];
       for (const target of targets) {
         if (target && syntax.members.includes(target.type)) {
           const text = short(target.text, 50);
@@ -340,15 +389,25 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
       }
     }
   }
+  for (const r of facts.returns) {
+    const name = /^`([\w$]+)` as passed in$/.exec(r.value)?.[1];
+    if (name && facts.uses.get(name)?.includes('reassigned by the body'))
+      r.value = `\`${name}\` after the body's changes`;
+  }
   const statements = statementsOf(body);
   if (statements.length === 1) {
     let only: Node | null | undefined = statements[0];
     if (only && (syntax.returns.includes(only.type) || only.type === 'expression_statement'))
       only = only.namedChildren.find((c) => c && c.type !== 'comment');
-    if (only && (only.type === 'await' || only.type === 'await_expression')) only = only.namedChildren[0];
+    if (only && (only.type === 'await' || only.type === 'await_expression'))
+      only = only.namedChildren[0];
     const callee = only && syntax.calls.includes(only.type) ? calleeText(only) : undefined;
     if (callee) facts.delegate = callee;
-  } else if (body.type !== 'block' && body.type !== 'statement_block' && syntax.calls.includes(body.type)) {
+  } else if (
+    body.type !== 'block' &&
+    body.type !== 'statement_block' &&
+    syntax.calls.includes(body.type)
+  ) {
     // an arrow function's expression body
     const callee = calleeText(body);
     if (callee) facts.delegate = callee;
@@ -371,8 +430,10 @@ function classFacts(node: Node, syntax: FactSyntax, language: string): CodeFacts
   const body = node.childForFieldName('body') ?? node;
   if (language === 'python') {
     for (const statement of body.namedChildren) {
-      const assignment = statement?.type === 'expression_statement' ? statement.namedChildren[0] : undefined;
-      const left = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : undefined;
+      const assignment =
+        statement?.type === 'expression_statement' ? statement.namedChildren[0] : undefined;
+      const left =
+        assignment?.type === 'assignment' ? assignment.childForFieldName('left') : undefined;
       if (left?.type === 'identifier') push(facts.holds, left.text);
     }
   }
@@ -394,7 +455,9 @@ function classFacts(node: Node, syntax: FactSyntax, language: string): CodeFacts
     if (left && syntax.members.includes(left.type)) {
       const object = left.namedChildren[0]?.text;
       const field =
-        left.childForFieldName('attribute') ?? left.childForFieldName('property') ?? left.childForFieldName('field');
+        left.childForFieldName('attribute') ??
+        left.childForFieldName('property') ??
+        left.childForFieldName('field');
       if (object && RECEIVERS.has(object) && field && !field.text.startsWith('#'))
         push(facts.holds, field.text);
     }

@@ -92,14 +92,14 @@ test('an undocumented function: its guards, raises, parameter use, callers and a
   const { fields } = await fieldsOf('get_send_file_max_age');
   expect(fields.get('summary')).toBe('');
   expect(fields.get('returns')).toBe(
-    '- `value` when `value is None or isinstance(value, timedelta)`\n- the result of `int(…)` otherwise',
+    '- `value` as passed in when `value is None or isinstance(value, timedelta)`\n- the result of calling `int` otherwise',
   );
   expect(fields.get('throws')).toBe('- `ValueError`: When `value < 0`');
   expect(fields.get('param:value')).toBe(
     'Compared with `None`; checked against `timedelta`; returned as is; compared with `0`. Callers pass `12`.',
   );
   expect(fields.get('param:default')).toBe(
-    'Not used by the body. Defaults to `None`. Callers pass `3`.',
+    'Not used by the body. `None` when omitted. Callers pass `3`.',
   );
   expect(fields.get('description')).toBe(
     'Logs through `log.debug`. Called from one place in `tests/test_config.py` (all tests).',
@@ -115,7 +115,7 @@ test('receivers are no parameters; nested conditions and the author’s multi-li
   expect([...envvar.fields.keys()]).toEqual(templateFieldIds(envvar.object));
   expect([...envvar.fields.keys()]).not.toContain('param:self');
   expect(envvar.fields.get('returns')).toBe(
-    '`bool`: - `False` when `not rv and silent`\n- the result of `self.from_pyfile(…)` otherwise',
+    '`bool`: - literally `False` when `not rv and silent`\n- the result of calling `self.from_pyfile` otherwise',
   );
   expect(envvar.fields.get('throws')).toBe('- `RuntimeError`: When `not rv`');
   expect(envvar.fields.get('summary')).toBe('');

@@ -66,7 +66,10 @@ function withoutFiller(object: CodeObject, text: string): string {
   if (!filler.length) return text;
   let out = text;
   for (const sentence of filler) out = out.replace(sentence, '');
-  return out.replace(/^\s*[-*]\s*$/gm, '').replace(/\n{3,}/g, '\n\n').trim();
+  return out
+    .replace(/^\s*[-*]\s*$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /**
@@ -95,10 +98,7 @@ export function docFields(
   }
   if (ids.has('returns')) fields.set('returns', derived('returns', returnsText(doc)));
   if (ids.has('throws'))
-    fields.set(
-      'throws',
-      doc.throws.map((t) => `- ${code(t.type)}: ${t.description}`).join('\n'),
-    );
+    fields.set('throws', doc.throws.map((t) => `- ${code(t.type)}: ${t.description}`).join('\n'));
   fields.set('example', exampleText(doc, context.language, context.linkTo));
   fields.set('notes', notesText(object, doc, context.filePath));
   return new Map([...ids].map((id) => [id, fields.get(id) ?? '']));

@@ -55,7 +55,11 @@ export function sentencesOf(text: string): string[] {
  * object's own name or type tokens (or it has none at all), so it says nothing the
  * signature does not ("Gets the user name.", "`value`: The value.", "The resulting number.").
  */
-export function isFiller(sentence: string, object: CodeObject, tokens = ownTokens(object)): boolean {
+export function isFiller(
+  sentence: string,
+  object: CodeObject,
+  tokens = ownTokens(object),
+): boolean {
   const words = splitWords(sentence.replace(/[^A-Za-z0-9_$]+/g, ' ')).filter(
     (w) => !/^\d+$/.test(w) && !EMPTY_WORDS.has(w),
   );

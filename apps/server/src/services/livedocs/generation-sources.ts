@@ -41,7 +41,12 @@ export function generationSources(
       if (!missing.length) return;
       const byPath = await blobOf();
       const wanted = missing.flatMap((p) => (byPath.has(p) ? [[p, byPath.get(p)!] as const] : []));
-      const texts = await readSourceTexts(deps, repoId, wanted.map(([, blob]) => blob), signal);
+      const texts = await readSourceTexts(
+        deps,
+        repoId,
+        wanted.map(([, blob]) => blob),
+        signal,
+      );
       for (const path of missing) {
         const blob = byPath.get(path);
         held.set(path, (blob && texts.get(blob)) ?? null);
