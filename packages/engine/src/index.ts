@@ -40,4 +40,4 @@ export { callExamples, statementAt, type CallExample } from './generate/examples
 export { fillerIn, isFiller } from './generate/filler.ts';
 export { renderDocComment } from './generate/render.ts';
 export { createParsePool, type ParsePool } from './parse/pool.ts';
-export { docFields, templateFieldIds } from './generate/fields.ts';
+export { docFields, templateFieldIds, withoutFiller } from './generate/fields.ts';

@@ -61,7 +61,7 @@ function exampleText(
 }
 
 /** Drops the sentences of a derived text that only restate the object's name or types. */
-function withoutFiller(object: CodeObject, text: string): string {
+export function withoutFiller(object: CodeObject, text: string): string {
   const filler = fillerIn(text, object);
   if (!filler.length) return text;
   let out = text;
