@@ -144,7 +144,9 @@ export function statementAt(
   const midStatement =
     /^(?:[?:.)\]}>|&+*/%<=-]|\w+\s*:(?!:))/.test(code) ||
     /[,=(?:&|+\-*/%<>[{]\s*$/.test(code) ||
-    (before !== undefined && /(?:[=(?:,&|+\-*/%<[]|=>)$/.test(before));
+    (before !== undefined &&
+      // a Python line ending in `:` opens a block; elsewhere it continues a ternary
+      (python ? /(?:[=(,&|+\-*/%<[]|=>)$/ : /(?:[=(?:,&|+\-*/%<[]|=>)$/).test(before));
   if (midStatement || CONTROL.test(code) || /[{:]\s*$/.test(code) || /=>\s*\{?$/.test(code)) {
     // a header or a callback opening a block: the call expression alone
     const start = callStart(code, at);
