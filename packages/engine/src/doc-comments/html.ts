@@ -28,7 +28,7 @@ export function htmlToMarkdown(text: string): string {
   const withoutPre = text.replace(/<pre[^>]*>([\s\S]*?)<\/pre>/gi, (_all, code: string) => {
     const body = code.replace(/^\s*\{@code\s*([\s\S]*)\}\s*$/, '$1').replace(/<\/?code>/gi, '');
     blocks.push('```\n' + decodeEntities(body).replace(/^\n+|\s+$/g, '') + '\n```');
-    return `\n\n\u0000${blocks.length - 1}\u0000\n\n`;
+    return `\n\n\uE000${blocks.length - 1}\uE000\n\n`;
   });
   const markdown = withoutPre
     .replace(/\{@(?:code|literal)\s+([^}]*)\}/g, (_all, c: string) => `\`${c.trim()}\``)
@@ -47,7 +47,7 @@ export function htmlToMarkdown(text: string): string {
     .join('\n')
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
-    .replace(/\u0000(\d+)\u0000/g, (_all, n: string) => blocks[Number(n)]!)
+    .replace(/\uE000(\d+)\uE000/g, (_all, n: string) => blocks[Number(n)]!)
     .trim();
 }
 

@@ -86,10 +86,10 @@ export function parseMarkdownDoc(
   const fences: string[] = [];
   const masked = source.replace(
     /```[\s\S]*?(?:```|$)/g,
-    (block) => `\u0000${fences.push(block) - 1}\u0000`,
+    (block) => `\uE000${fences.push(block) - 1}\uE000`,
   );
   const unmask = (s: string) =>
-    s.replace(/\u0000(\d+)\u0000/g, (_all, n: string) => fences[Number(n)]!);
+    s.replace(/\uE000(\d+)\uE000/g, (_all, n: string) => fences[Number(n)]!);
   const parts = masked.split(/^#+\s+(.+)$/m).map(unmask);
   splitSummary(doc, parts[0] ?? '');
   if (options.firstSentence) {
