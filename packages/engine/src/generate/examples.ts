@@ -20,7 +20,7 @@ const CLOSE = ')]}';
  * Bracket depth change over `text`, skipping strings and comments (`#` in Python, `//` else).
  * Good enough for the few lines around a call; a template literal's `${}` counts as brackets.
  */
-function depthOf(text: string, python: boolean): number {
+function depthOf(text: string, python: boolean, braces = true): number {
   let depth = 0;
   let quote: string | undefined;
   for (let i = 0; i < text.length; i++) {
@@ -35,8 +35,8 @@ function depthOf(text: string, python: boolean): number {
       const end = text.indexOf('\n', i);
       if (end === -1) break;
       i = end;
-    } else if (OPEN.includes(ch)) depth++;
-    else if (CLOSE.includes(ch)) depth--;
+    } else if (OPEN.includes(ch) && (braces || ch !== '{')) depth++;
+    else if (CLOSE.includes(ch) && (braces || ch !== '}')) depth--;
   }
   return depth;
 }
@@ -98,7 +98,8 @@ export function statementAt(
   // back to the line the statement starts on
   let first = index;
   for (let k = index - 1; k >= Math.max(0, index - MAX_LINES); k--) {
-    if (depthOf(lines.slice(k, index).join('\n'), python) > 0) first = k;
+    // a `{` above opens a block the call sits in, not a statement it continues
+    if (depthOf(lines.slice(k, index).join('\n'), python, false) > 0) first = k;
   }
   for (let k = first; k >= Math.max(0, first - MAX_LINES) && python; k--) {
     // a backslash continuation
