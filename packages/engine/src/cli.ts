@@ -5,10 +5,11 @@
 // Both stream the repository (only printed lines, or the one file, are kept), except --json.
 // Run as `npx tsx packages/engine/src/cli.ts …` or `npm run engine -- …`. Exit codes: 0 done,
 // 1 the file is not under <dir>, 2 bad usage or no such directory.
-import { statSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { listFiles } from './cli/walk.ts';
 import { generateDoc } from './generate/docs.ts';
+import { readFileFacts } from './generate/facts.ts';
 import { renderDocComment } from './generate/render.ts';
 import { indexRepository, streamRepositoryIndex } from './index-repository.ts';
 import { IndexSummary } from './cli/summary.ts';
@@ -94,8 +95,22 @@ async function main(args: string[]): Promise<void> {
       console.error(`${target}: not found under ${dir}`);
       process.exit(1);
     }
+    // facts from the file's code, examples from its callers' files, read as generation asks
+    const sourceOf = (p: string) => {
+      try {
+        return readFileSync(join(dir, p), 'utf8');
+      } catch {
+        return undefined;
+      }
+    };
+    const facts = await readFileFacts(file, sourceOf(file.path) ?? '');
     for (const object of file.objects) {
-      const doc = generateDoc(object, references);
+      const doc = generateDoc(object, references, {
+        facts: facts.get(object.id),
+        sourceOf,
+        language: file.language ?? '',
+        siblings: file.objects,
+      });
       console.log(`## ${object.kind} ${object.qualifiedName}  (line ${object.range.startLine})`);
       console.log(object.signature);
       console.log(renderDocComment(file.language ?? '', object, doc));

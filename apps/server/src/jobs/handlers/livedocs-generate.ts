@@ -7,7 +7,11 @@ import {
 import { referencesByTarget, writeGeneratedFile } from '../../services/livedocs/generation';
 import { proseRewriter } from '../../services/livedocs/prose-rewriter';
 import { sourceReader } from '../../services/livedocs/source-reader';
-import { generationSources, lineLink } from '../../services/livedocs/generation-sources';
+import {
+  callerPaths,
+  generationSources,
+  lineLink,
+} from '../../services/livedocs/generation-sources';
 import { snapshotCoverage } from '../../services/activity/coverage-snapshots';
 import type { LivedocsGeneratePayload } from '../definitions/livedocs-generate';
 import { PermanentJobError } from '../job-definition';
@@ -53,6 +57,13 @@ export function livedocsGenerateHandler(deps: JobDeps): JobHandler<LivedocsGener
           qualifiedNames.set(o.id, o.qualifiedName);
         }
       }
+      // one batched read (a git process per 256 blobs) for the batch's files and their callers
+      await sources.preload([
+        ...models.map((m) => m.path),
+        ...models.flatMap((m) =>
+          m.objects.flatMap((o) => callerPaths(referencesTo.get(o.id) ?? [])),
+        ),
+      ]);
       for (const file of models) {
         const counts = await writeGeneratedFile(deps, {
           taskId: jobId,

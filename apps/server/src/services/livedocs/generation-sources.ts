@@ -7,7 +7,7 @@ import { fileWebUrl } from '../repos/repo-web';
 import { objectWebUrl } from './doc-status';
 
 /** Source texts held at once by one run (the file documented and its callers). */
-const MAX_HELD = 200;
+const MAX_HELD = 400;
 /** Call sites read per object: the example and what callers pass come from these. */
 const CALLERS_PER_OBJECT = 8;
 
