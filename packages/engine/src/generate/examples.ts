@@ -71,6 +71,18 @@ export function splitArguments(text: string, open: number): string[] | undefined
   return undefined;
 }
 
+/** The lines of the last few sources split: a caller file is asked for many calls in a row. */
+const split = new Map<string, string[]>();
+function linesOf(source: string): string[] {
+  let lines = split.get(source);
+  if (!lines) {
+    lines = source.split('\n');
+    if (split.size >= 8) split.delete(split.keys().next().value!);
+    split.set(source, lines);
+  }
+  return lines;
+}
+
 const CONTROL =
   /^(?:if|elif|else|for|while|with|switch|case|def|class|function|async def|try|except|catch)\b/;
 
@@ -88,7 +100,7 @@ export function statementAt(
   language: string,
 ): { code: string; args: string[] } | undefined {
   const python = language === 'python';
-  const lines = source.split('\n');
+  const lines = linesOf(source);
   const index = line - 1;
   const text = lines[index];
   if (text === undefined) return undefined;
@@ -97,9 +109,11 @@ export function statementAt(
   if (!call) return undefined;
   // back to the line the statement starts on
   let first = index;
+  let above = 0;
   for (let k = index - 1; k >= Math.max(0, index - MAX_LINES); k--) {
     // a `{` above opens a block the call sits in, not a statement it continues
-    if (depthOf(lines.slice(k, index).join('\n'), python, false) > 0) first = k;
+    above += depthOf(lines[k]!, python, false);
+    if (above > 0) first = k;
   }
   for (let k = first; k >= Math.max(0, first - MAX_LINES) && python; k--) {
     // a backslash continuation
@@ -107,14 +121,15 @@ export function statementAt(
     else break;
   }
   let last = first;
+  let open = depthOf(lines[first]!, python);
   while (
     last < lines.length - 1 &&
     last - first < MAX_LINES &&
-    (depthOf(lines.slice(first, last + 1).join('\n'), python) > 0 ||
+    (open > 0 ||
       (python && lines[last]!.trimEnd().endsWith('\\')) ||
       /^\s*\.[\w$]/.test(lines[last + 1] ?? ''))
   )
-    last++;
+    open += depthOf(lines[++last]!, python);
   if (last - first >= MAX_LINES || depthOf(lines.slice(first, last + 1).join('\n'), python) !== 0)
     return undefined;
   const block = lines.slice(first, last + 1);
@@ -126,11 +141,11 @@ export function statementAt(
     block.slice(0, index - first).reduce((n, l) => n + l.length - indent + 1, 0) +
     call.index -
     indent;
-  const open = code.indexOf('(', at + name.length);
-  const args = splitArguments(code, open);
+  const paren = code.indexOf('(', at + name.length);
+  const args = splitArguments(code, paren);
   if (!args) return undefined;
   // a definition of the same name (`ref () : Info {`, `def f(x):`) is not a call of it
-  const closing = closingOf(code, open);
+  const closing = closingOf(code, paren);
   if (
     closing === undefined ||
     /^\s*(?::[^=;{]*)?\{/.test(code.slice(closing + 1)) ||
@@ -151,7 +166,7 @@ export function statementAt(
   if (midStatement || CONTROL.test(code) || /[{:]\s*$/.test(code) || /=>\s*\{?$/.test(code)) {
     // a header or a callback opening a block: the call expression alone
     const start = callStart(code, at);
-    const end = closingOf(code, open);
+    const end = closingOf(code, paren);
     if (end === undefined) return undefined;
     code = code.slice(start, end + 1);
     if (code.includes('\n') && !python) code = code.replace(/\n\s*/g, ' ');
