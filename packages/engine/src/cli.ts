@@ -7,8 +7,8 @@
 // packages/engine/src/cli.ts …`. Exit codes: 0 done, 1 the file is not under <dir>, 2 bad usage
 // or no such directory. The indexer (web-tree-sitter, piscina) and the doc generator are
 // imported when a command needs them, so usage errors answer at once.
-import { statSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { listFiles } from './cli/walk.ts';
 import type { FileIndex, Reference } from './model.ts';
 
@@ -96,8 +96,23 @@ async function main(args: string[]): Promise<void> {
     }
     const { generateDoc } = await import('./generate/docs.ts');
     const { renderDocComment } = await import('./generate/render.ts');
+    const { readFileFacts } = await import('./generate/facts.ts');
+    // facts from the file's code, examples from its callers' files, read as generation asks
+    const sourceOf = (p: string) => {
+      try {
+        return readFileSync(join(dir, p), 'utf8');
+      } catch {
+        return undefined;
+      }
+    };
+    const facts = await readFileFacts(file, sourceOf(file.path) ?? '');
     for (const object of file.objects) {
-      const doc = generateDoc(object, references);
+      const doc = generateDoc(object, references, {
+        facts: facts.get(object.id),
+        sourceOf,
+        language: file.language ?? '',
+        siblings: file.objects,
+      });
       console.log(`## ${object.kind} ${object.qualifiedName}  (line ${object.range.startLine})`);
       console.log(object.signature);
       console.log(renderDocComment(file.language ?? '', object, doc));

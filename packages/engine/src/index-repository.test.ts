@@ -83,10 +83,11 @@ describe('indexRepository', () => {
   test('generated docs: the comment wins, every signature parameter appears exactly once', async () => {
     const index = await indexRepository(repo);
     const add = index.files.flatMap((f) => f.objects).find((o) => o.name === 'add')!;
-    const doc = generateDoc(add, index.references);
+    const sources = new Map(repo.map((f) => [f.path, String(f.content)]));
+    const doc = generateDoc(add, index.references, { sourceOf: (p) => sources.get(p) });
     expect(doc.summary).toBe('Adds two numbers.');
     expect(doc.parameters.map((p) => p.name)).toEqual(['a', 'b']);
-    expect(doc.parameters[1]?.description).toContain('Defaults to `1`');
+    expect(doc.parameters[1]?.description).toContain('`1` when omitted');
     expect(doc.throws.map((t) => t.type)).toEqual(['RangeError']);
     expect(doc.example).toContain('add(1, 2)');
     const rendered = renderDocComment('typescript', add, doc);
@@ -101,8 +102,8 @@ describe('indexRepository', () => {
     const fn = index.files[0]!.objects.find((o) => o.kind === 'function')!;
     const doc = generateDoc(fn, index.references);
     expect(doc.parameters.map((p) => p.name)).toEqual(['table', 'limit', 'keys']);
-    expect(renderDocComment('python', fn, doc)).toMatch(
-      /^"""Fetch rows\.\n\nArgs:\n {4}table: The table\./,
+    expect(renderDocComment('python', fn, doc)).toContain(
+      'Args:\n    table: \n    limit: `10` when omitted.',
     );
   });
 

@@ -45,10 +45,18 @@ export {
   type SymbolObject,
 } from './resolve/symbols.ts';
 export { callsOf, calledBy, usagesOf, isTestPath } from './resolve/queries.ts';
-export { generateDoc, type GeneratedDoc } from './generate/docs.ts';
+export {
+  generateDoc,
+  documentedParameters,
+  type GeneratedDoc,
+  type GenerationContext,
+} from './generate/docs.ts';
+export { readFileFacts, type CodeFacts } from './generate/facts.ts';
+export { callExamples, statementAt, type CallExample } from './generate/examples.ts';
+export { fillerIn, isFiller } from './generate/filler.ts';
 export { renderDocComment } from './generate/render.ts';
 export { createParsePool, type ParsePool } from './parse/pool.ts';
-export { docFields, templateFieldIds } from './generate/fields.ts';
+export { docFields, templateFieldIds, withoutFiller } from './generate/fields.ts';
 export {
   computeOverview,
   overviewSections,

@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { parseDocstring } from '../doc-comments/docstring.ts';
+import { markdownFromHtml } from '../doc-comments/html.ts';
 import { stripCommentMarkers } from '../doc-comments/strip.ts';
 import { parseTaggedComment } from '../doc-comments/tagged.ts';
 import { parseMarkdownDoc, parseXmlDoc } from '../doc-comments/xml.ts';
@@ -158,10 +159,13 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
     // Swift's `- Parameter x:` lists read like Google-style sections
     return /^\s*-\s*(Parameters?|Returns|Throws)\b/m.test(text)
       ? parseSwiftDoc(text)
-      : parseMarkdownDoc(text);
+      : parseMarkdownDoc(text, { firstSentence: rules.sentenceSummary === true });
   }
   const doc = parseTaggedComment(text);
-  if (rules.sentenceSummary) javadocSummary(doc);
+  if (rules.sentenceSummary) {
+    javadocSummary(doc);
+    markdownFromHtml(doc);
+  }
   return doc;
 }
 

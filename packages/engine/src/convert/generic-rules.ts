@@ -32,7 +32,10 @@ export interface LanguageRules {
   exportByCase?: boolean;
   /** A plain `/* … *\/` block right above a declaration is its doc (C, C++). */
   plainBlockDocs?: boolean;
-  /** The summary is the first sentence, HTML and inline tags read as text (Javadoc). */
+  /**
+   * The summary is the first sentence (Javadoc, Go); Javadoc's HTML and inline tags read as
+   * markdown.
+   */
   sentenceSummary?: boolean;
   /** Comments that are directives to a tool, never documentation (Go's `//go:noinline`). */
   directives?: RegExp;
@@ -78,6 +81,8 @@ export const RULES: Record<string, LanguageRules> = {
     },
     doc: 'line',
     docFormat: 'markdown',
+    // go/doc's synopsis: the first sentence
+    sentenceSummary: true,
     // what go/ast's CommentGroup.Text leaves out: //line, //extern, //export, //go:noinline…
     directives: /^\/\/(line |extern |export |[a-z0-9]+:[a-z0-9])/,
     // as go/doc: a type takes its group's doc, a constant only that of a lone `const X = …`

@@ -1,157 +1,279 @@
 import type { DocComment } from '../model.ts';
 import { emptyDoc, splitSummary } from './tagged.ts';
 
-const GOOGLE_SECTIONS: Record<string, 'params' | 'returns' | 'throws' | 'examples' | 'see'> = {
+type Section = 'params' | 'returns' | 'throws' | 'examples' | 'see' | 'prose';
+
+const SECTIONS: Record<string, Section> = {
   args: 'params',
   arguments: 'params',
   parameters: 'params',
   params: 'params',
+  'other parameters': 'params',
   'keyword args': 'params',
   'keyword arguments': 'params',
   returns: 'returns',
   return: 'returns',
   yields: 'returns',
+  yield: 'returns',
   raises: 'throws',
+  raise: 'throws',
   throws: 'throws',
   exceptions: 'throws',
   example: 'examples',
   examples: 'examples',
   'see also': 'see',
+  // kept as written, in the description
+  note: 'prose',
+  notes: 'prose',
+  warning: 'prose',
+  warnings: 'prose',
+  attributes: 'prose',
+  references: 'prose',
+  todo: 'prose',
 };
 
+const indentOf = (line: string) => line.length - line.trimStart().length;
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Epytext (`@param x: text`, `@rtype: T`) read as the Sphinx fields it mirrors. */
+function epytextToSphinx(text: string): string {
+  return text.replace(
+    /^(\s*)@(param|type|return|returns|rtype|raise|raises|keyword|kwarg|exception)\b([^:\n]*):/gm,
+    '$1:$2$3:',
+  );
+}
+
+/** A Sphinx field list entry: `:param str path: text`, `:raises OSError:`, `:returns:`. */
+const FIELD = /^:([A-Za-z]+)((?:\s+[^:\s][^:]*)?):(?:\s+(.*)|$)/;
+
 /**
- * Parses a cleaned Python docstring in Google, NumPy or Sphinx (`:param x:`) style into the
- * shared parts; unrecognised text stays in the description.
+ * The lines of a field or item body that follow its first line: lines indented deeper than
+ * `base`, blank lines between such lines, and (for Sphinx fields, which authors often do not
+ * indent) lines at the same indent up to a blank line or the next field.
  */
-export function parseDocstring(text: string): DocComment {
-  const doc = emptyDoc(text);
+function continuation(lines: string[], from: number, base: number, loose: boolean): number {
+  let j = from;
+  while (j < lines.length) {
+    const line = lines[j]!;
+    if (!line.trim()) {
+      let k = j + 1;
+      while (k < lines.length && !lines[k]!.trim()) k++;
+      if (k < lines.length && indentOf(lines[k]!) > base) {
+        j = k;
+        continue;
+      }
+      break;
+    }
+    const t = line.trim();
+    if (indentOf(line) > base) j++;
+    else if (loose && !t.startsWith(':') && !t.startsWith('..') && !t.startsWith('>>>')) j++;
+    else break;
+  }
+  return j;
+}
+
+function applySphinxField(doc: DocComment, tag: string, arg: string, body: string): boolean {
+  const words = arg.trim().split(/\s+/).filter(Boolean);
+  const name = words.pop() ?? '';
+  const t = tag.toLowerCase();
+  if (['param', 'parameter', 'arg', 'argument', 'key', 'keyword', 'kwarg'].includes(t)) {
+    if (!name) return false;
+    const p: DocComment['params'][number] = { name, description: body };
+    if (words.length) p.type = words.join(' ');
+    const existing = doc.params.find((x) => x.name === name);
+    if (existing) Object.assign(existing, { ...p, type: p.type ?? existing.type });
+    else doc.params.push(p);
+  } else if (t === 'type') {
+    const p = doc.params.find((x) => x.name === name);
+    if (p) p.type = body;
+    else doc.params.push({ name, type: body, description: '' });
+  } else if (['returns', 'return', 'yields', 'yield'].includes(t)) {
+    doc.returns = { ...doc.returns, description: body };
+  } else if (t === 'rtype' || t === 'ytype') {
+    doc.returns = { description: doc.returns?.description ?? '', type: body };
+  } else if (['raises', 'raise', 'except', 'exception', 'throws'].includes(t)) {
+    const types = arg.trim() ? arg.trim().split(/\s*,\s*|\s+or\s+/) : [''];
+    for (const type of types)
+      doc.throws.push(type ? { type, description: body } : { description: body });
+  } else return false;
+  return true;
+}
+
+/** `name (type): text`, `*args: text`, `name : type` (NumPy) or a bare `name`. */
+const ITEM = /^(\*{0,2}[\w.]+(?:\s*,\s*\*{0,2}[\w.]+)*)\s*(?:\(([^)]*)\))?\s*(?::\s*(.*))?$/;
+
+interface Item {
+  head: string;
+  body: string[];
+}
+
+/** Items of a Google or NumPy section: each at the section's indent, its text below or after. */
+function sectionItems(lines: string[]): Item[] {
+  const present = lines.filter((l) => l.trim());
+  if (!present.length) return [];
+  const base = Math.min(...present.map(indentOf));
+  const items: Item[] = [];
+  for (const line of lines) {
+    if (!line.trim()) {
+      items[items.length - 1]?.body.push('');
+      continue;
+    }
+    if (indentOf(line) <= base) items.push({ head: line.trim(), body: [] });
+    else items[items.length - 1]?.body.push(line.trim());
+  }
+  return items;
+}
+
+function applySection(doc: DocComment, section: Section, lines: string[], prose: string[]): void {
+  if (section === 'prose') {
+    prose.push(...lines);
+    return;
+  }
+  if (section === 'examples') {
+    const block = dedentLines(lines).join('\n').trim();
+    if (block) doc.examples.push(block);
+    return;
+  }
+  const items = sectionItems(lines);
+  if (section === 'returns') {
+    if (!items.length) return;
+    const first = items[0]!;
+    const m = /^([\w.[\], |]+?)\s*:\s*(.*)$/.exec(first.head);
+    const numpyName = /^(\w+)\s+:\s+(.+)$/.exec(first.head);
+    const rest = [...items.slice(1).flatMap((i) => [i.head, ...i.body])];
+    if (numpyName) {
+      doc.returns = {
+        type: numpyName[2]!,
+        description: collapse([...first.body, ...rest].join(' ')),
+      };
+    } else if (m && !/\s/.test(m[1]!.replace(/\[[^\]]*\]|,\s*|\s*\|\s*/g, ''))) {
+      // Google `dict: The rows.`
+      doc.returns = {
+        type: m[1]!,
+        description: collapse([m[2]!, ...first.body, ...rest].join(' ')),
+      };
+    } else if (!first.body.length || /^[\w.[\], |]+$/.test(first.head)) {
+      // NumPy: a type alone, its text indented below
+      doc.returns = first.body.length
+        ? { type: first.head, description: collapse([...first.body, ...rest].join(' ')) }
+        : { description: collapse([first.head, ...rest].join(' ')) };
+    } else {
+      doc.returns = { description: collapse([first.head, ...first.body, ...rest].join(' ')) };
+    }
+    return;
+  }
+  for (const item of items) {
+    if (section === 'see') {
+      for (const name of item.head.split(/\s*,\s*/)) {
+        const ref = name.replace(/\s*:.*$/, '').replace(/^:\w+:`~?|`$/g, '');
+        if (ref) doc.see.push(ref);
+      }
+      continue;
+    }
+    const m = ITEM.exec(item.head);
+    if (section === 'throws') {
+      const type = m ? m[1]! : undefined;
+      const text = collapse([m ? (m[3] ?? '') : item.head, ...item.body].join(' '));
+      doc.throws.push(type ? { type, description: text } : { description: text });
+      continue;
+    }
+    if (!m) {
+      // a line that is no item continues the previous one
+      const last = doc.params[doc.params.length - 1];
+      if (last)
+        last.description = collapse(`${last.description} ${item.head} ${item.body.join(' ')}`);
+      continue;
+    }
+    let type = m[2];
+    let text = m[3] ?? '';
+    // NumPy `name : type` puts the text below the item
+    if (!type && /^\S+(?:\s*,\s*\S+)*\s+:/.test(item.head) && item.body.length) {
+      type = text || undefined;
+      text = '';
+    }
+    const description = collapse([text, ...item.body].join(' '));
+    for (const name of m[1]!.split(/\s*,\s*/)) {
+      const p: DocComment['params'][number] = { name, description };
+      if (type) p.type = type.trim();
+      doc.params.push(p);
+    }
+  }
+}
+
+function dedentLines(lines: string[]): string[] {
+  const present = lines.filter((l) => l.trim());
+  const cut = present.length ? Math.min(...present.map(indentOf)) : 0;
+  return lines.map((l) => l.slice(cut).trimEnd());
+}
+
+/**
+ * Parses a cleaned Python docstring in Sphinx/reST (`:param x:` over as many lines as it
+ * takes), Epytext (`@param x:`), Google (`Args:` with indented continuations) or NumPy
+ * (`Parameters` over a dashed rule) style into the shared parts. Text no convention claims
+ * stays in the description, so nothing the author wrote is lost.
+ */
+export function parseDocstring(source: string): DocComment {
+  const doc = emptyDoc(source);
+  const text = /^\s*@(param|return|rtype|raise|type)\b/m.test(source)
+    ? epytextToSphinx(source)
+    : source;
   const lines = text.split('\n');
   const prose: string[] = [];
-  let section: (typeof GOOGLE_SECTIONS)[string] | undefined;
-  let item: { name?: string; type?: string; description: string } | undefined;
-  let example: string[] = [];
-  let sectionIndent = 0;
-
-  const flush = () => {
-    if (!section || !item) return;
-    const description = item.description.replace(/\s+/g, ' ').trim();
-    if (section === 'params' && item.name) {
-      const p: DocComment['params'][number] = { name: item.name, description };
-      if (item.type) p.type = item.type;
-      doc.params.push(p);
-    } else if (section === 'returns') {
-      // Google: `dict: The rows.`; NumPy: `dict` then an indented description
-      doc.returns = { description: description || item.name || '' };
-      const type = item.type ?? (description ? item.name : undefined);
-      if (type) doc.returns.type = type;
-    } else if (section === 'throws') {
-      const t: DocComment['throws'][number] = { description };
-      if (item.name) t.type = item.name;
-      doc.throws.push(t);
-    } else if (section === 'see' && item.name) {
-      doc.see.push(item.name);
-    }
-    item = undefined;
-  };
-  const endExample = () => {
-    if (example.some((l) => l.trim())) doc.examples.push(example.join('\n').trim());
-    example = [];
-  };
-
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const trimmed = line.trim();
-    const indent = line.length - line.trimStart().length;
-    const heading = /^([A-Za-z ]+):\s*$/.exec(trimmed);
-    const numpy = lines[i + 1] !== undefined && /^-{3,}\s*$/.test(lines[i + 1]!.trim());
-    const key = (heading?.[1] ?? (numpy ? trimmed : '')).toLowerCase();
-    if ((heading || numpy) && GOOGLE_SECTIONS[key] && indent === 0) {
-      flush();
-      endExample();
-      section = GOOGLE_SECTIONS[key];
-      sectionIndent = -1;
-      if (numpy) i++;
-      continue;
-    }
-    const sphinx =
-      /^:(param|parameter|arg|type|returns?|rtype|raises?|except)\s*([^:]*):\s*(.*)$/.exec(trimmed);
-    if (sphinx) {
-      flush();
-      section = undefined;
-      const [, tag, arg, rest] = sphinx as unknown as [string, string, string, string];
-      const words = arg.trim().split(/\s+/);
-      const name = words.pop() ?? '';
-      if (tag.startsWith('param') || tag === 'arg') {
-        const p: DocComment['params'][number] = { name, description: rest };
-        if (words.length) p.type = words.join(' ');
-        doc.params.push(p);
-      } else if (tag === 'type') {
-        const p = doc.params.find((x) => x.name === name);
-        if (p) p.type = rest;
-      } else if (tag.startsWith('return')) {
-        doc.returns = { ...doc.returns, description: rest };
-      } else if (tag === 'rtype') {
-        doc.returns = { description: doc.returns?.description ?? '', type: rest };
-      } else {
-        doc.throws.push(name ? { type: name, description: rest } : { description: rest });
-      }
-      continue;
-    }
-    if (/^\.\.\s+deprecated::/.test(trimmed) || /^deprecated:/i.test(trimmed)) {
-      doc.deprecated = trimmed.replace(/^\.\.\s+deprecated::|^deprecated:/i, '').trim();
-      continue;
-    }
-    if (!section) {
-      if (trimmed.startsWith('>>>')) {
-        example.push(line);
+    const indent = indentOf(line);
+    const field = FIELD.exec(trimmed);
+    if (field) {
+      const end = continuation(lines, i + 1, indent, true);
+      const body = collapse([field[3] ?? '', ...lines.slice(i + 1, end)].join(' '));
+      if (applySphinxField(doc, field[1]!, field[2] ?? '', body)) {
+        i = end - 1;
         continue;
       }
-      if (example.length && trimmed) {
-        example.push(line);
-        continue;
-      }
-      endExample();
-      prose.push(line);
+    }
+    const google = /^([A-Za-z][A-Za-z ]*):\s*$/.exec(trimmed);
+    const numpy =
+      indent === 0 && lines[i + 1] !== undefined && /^-{3,}\s*$/.test(lines[i + 1]!.trim());
+    const key = (google?.[1] ?? (numpy ? trimmed : '')).toLowerCase();
+    const section = SECTIONS[key];
+    if ((google || numpy) && section) {
+      const start = numpy ? i + 2 : i + 1;
+      // a NumPy section runs to the next heading; a Google one to the first line not indented
+      let end = start;
+      if (numpy) {
+        while (
+          end < lines.length &&
+          !(
+            lines[end + 1] !== undefined &&
+            /^-{3,}\s*$/.test(lines[end + 1]!.trim()) &&
+            lines[end]!.trim()
+          )
+        )
+          end++;
+      } else end = continuation(lines, start, indent, false);
+      if (section === 'prose') prose.push(line);
+      applySection(doc, section, lines.slice(start, end), prose);
+      i = end - 1;
       continue;
     }
-    if (trimmed && indent === 0 && sectionIndent !== -1 && !/^-+$/.test(trimmed)) {
-      // dedented text ends the section
-      flush();
-      section = undefined;
-      prose.push(line);
+    const deprecated = /^(?:\.\.\s+deprecated::|deprecated:)\s*(.*)$/i.exec(trimmed);
+    if (deprecated) {
+      const end = continuation(lines, i + 1, indent, false);
+      doc.deprecated = collapse([deprecated[1]!, ...lines.slice(i + 1, end)].join(' '));
+      i = end - 1;
       continue;
     }
-    if (section === 'examples') {
-      example.push(line);
+    if (trimmed.startsWith('>>>')) {
+      let end = i + 1;
+      while (end < lines.length && lines[end]!.trim()) end++;
+      doc.examples.push(dedentLines(lines.slice(i, end)).join('\n'));
+      i = end - 1;
       continue;
     }
-    if (!trimmed) continue;
-    if (sectionIndent === -1) sectionIndent = indent;
-    if (indent <= sectionIndent) {
-      flush();
-      const m = /^\*{0,2}([\w.]+)\s*(?:\(([^)]*)\))?\s*(?::\s*(.*))?$/.exec(trimmed);
-      if (m && (section !== 'returns' || m[3] !== undefined || m[2] !== undefined)) {
-        item = { name: m[1]!, description: m[3] ?? '' };
-        if (m[2]) item.type = m[2];
-        // NumPy: "name : type"
-        if (
-          m[3] !== undefined &&
-          m[2] === undefined &&
-          /^\S+\s+:\s*/.test(trimmed) &&
-          !m[3].includes(' ')
-        ) {
-          item.type = m[3];
-          item.description = '';
-        }
-      } else {
-        item = { description: trimmed };
-      }
-    } else if (item) {
-      item.description += ` ${trimmed}`;
-    }
+    prose.push(line);
   }
-  flush();
-  endExample();
   splitSummary(doc, prose.join('\n'));
+  doc.description = doc.description.replace(/\n\s*\n(?:\s*\n)+/g, '\n\n');
   return doc;
 }

@@ -14,7 +14,22 @@ export function splitSummary(doc: DocComment, prose: string): void {
   doc.description = blank === -1 ? '' : trimmed.slice(blank).trim();
 }
 
-const TYPE = /^\{([^}]*)\}\s*/;
+const TYPE = /^\{((?:[^{}]|\{[^{}]*\})*)\}\s*/;
+
+/**
+ * Inline tags as markdown: `{@link Foo}` and `{@link Foo | label}` (TSDoc) or `{@link Foo label}`
+ * (JSDoc, Javadoc) → the label or `` `Foo` ``, `{@code x}` → `` `x` ``; `#member` reads `.member`.
+ */
+export function inlineTags(text: string): string {
+  return text
+    .replace(
+      /\{@(?:link|linkcode|linkplain)\s+([^\s|}]+)\s*(?:\|\s*)?([^}]*)\}/g,
+      (_all, target: string, label: string) =>
+        label.trim() || `\`${target.replace(/^#/, '').replace('#', '.')}\``,
+    )
+    .replace(/\{@(?:code|literal)\s+([^}]*)\}/g, (_all, code: string) => `\`${code.trim()}\``)
+    .replace(/\{@(?:value|inheritDoc|inheritdoc)\s*([^}]*)\}/g, '$1');
+}
 
 /**
  * Parses `@tag` doc comments: JSDoc/TSDoc, Javadoc, KDoc, PHPDoc, YARD and Doxygen (`\param` or
@@ -25,23 +40,32 @@ export function parseTaggedComment(text: string): DocComment {
   const blocks: string[] = [];
   let prose = '';
   // one-line comments put tags inline: `/** Creates one. @param name who */`
-  const lines = text.replace(
-    /[ \t]+([@\\](?:param|returns?|throws|exception|deprecated|see|example)\b)/g,
-    '\n$1',
-  );
+  const lines = text
+    .replace(/[ \t]+([@\\](?:param|returns?|throws|exception|deprecated|see|example)\b)/g, '\n$1')
+    // Doxygen's code block is an example
+    .replace(/^\s*[@\\]code(?:\{[^}]*\})?\s*$/gm, '@example')
+    .replace(/^\s*[@\\]endcode\s*$/gm, '');
+  let fenced = false;
   for (const line of lines.split('\n')) {
-    if (/^\s*[@\\][a-zA-Z]+/.test(line)) blocks.push(line.trim().slice(1));
+    // a decorator in an example's code fence is code, not a tag
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    if (!fenced && /^\s*[@\\][a-zA-Z]+/.test(line)) blocks.push(line.trim().slice(1));
     else if (blocks.length) blocks[blocks.length - 1] += `\n${line}`;
     else prose += `${line}\n`;
   }
   const extra: string[] = [];
   for (const block of blocks) {
     const tag = /^[a-zA-Z]+/.exec(block)![0];
-    let rest = block.slice(tag.length).replace(/^[ \t]+/, '');
+    // Doxygen's direction: `\\param[in] x`, `@param[in,out] x`
+    let rest = block
+      .slice(tag.length)
+      .replace(/^\[\s*(?:in|out|in\s*,\s*out)\s*\]/i, '')
+      .replace(/^[ \t]+/, '');
     let type: string | undefined;
     const typed = TYPE.exec(rest);
     if (typed) {
-      type = typed[1];
+      // `@throws {@link RangeError}` names the type through a link
+      type = typed[1]!.replace(/^@link(?:code|plain)?\s+/, '').trim();
       rest = rest.slice(typed[0].length);
     }
     switch (tag.toLowerCase()) {
@@ -105,19 +129,31 @@ export function parseTaggedComment(text: string): DocComment {
         doc.see.push(clean(rest));
         break;
       case 'brief':
+      case 'short':
         prose = `${rest}\n\n${prose}`;
+        break;
+      case 'details':
+      case 'remarks':
+      case 'description':
+        prose = `${prose.trimEnd()}\n\n${dedentBlock(rest)}`;
+        break;
+      case 'retval':
+        doc.returns = {
+          ...doc.returns,
+          description: clean(`${doc.returns?.description ?? ''} ${rest}`),
+        };
         break;
       default:
         extra.push(`@${block}`);
     }
   }
-  splitSummary(doc, prose);
+  splitSummary(doc, inlineTags(prose));
   if (extra.length) doc.description = [doc.description, ...extra].filter(Boolean).join('\n');
   return doc;
 }
 
 function clean(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return inlineTags(text).replace(/\s+/g, ' ').trim();
 }
 
 function dedentBlock(text: string): string {

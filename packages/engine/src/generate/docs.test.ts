@@ -2,51 +2,60 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { indexRepository } from '../index-repository.ts';
-import { generateDoc } from './docs.ts';
+import { documentedParameters, generateDoc } from './docs.ts';
+import { readFileFacts } from './facts.ts';
+import { docFields } from './fields.ts';
+import { fillerIn } from './filler.ts';
 import { renderDocComment } from './render.ts';
 
 const fixtures = join(import.meta.dirname, '../../test/fixtures');
 
-test('generated docs list exactly the signature parameters, in every fixture language', async () => {
+test('in every fixture language: documented parameters are the signature’s minus receivers, and no field holds filler', async () => {
   const files = readdirSync(fixtures, { recursive: true, encoding: 'utf8' })
     .filter((f) => /\/input\.[^/]+$/.test(f))
     .sort()
     .map((f) => ({ path: f.replace(/\.txt$/, ''), content: readFileSync(join(fixtures, f)) }));
+  const sources = new Map(files.map((f) => [f.path, f.content.toString('utf8')]));
   const index = await indexRepository(files);
   let checked = 0;
   for (const file of index.files) {
+    const facts = await readFileFacts(file, sources.get(file.path)!);
     for (const object of file.objects) {
-      const doc = generateDoc(object, index.references);
-      expect(doc.summary, object.qualifiedName).not.toBe('');
-      expect(doc.parameters.map((p) => p.name)).toEqual(object.parameters.map((p) => p.name));
-      const rendered = renderDocComment(file.language ?? '', object, doc);
-      for (const p of object.parameters) {
-        // receivers (Python's self/cls, Rust's self) are not arguments; unnamed parameters (C
-        // prototypes, Go interface methods) cannot be named in a comment
-        if (file.language === 'python' && (p.name === 'self' || p.name === 'cls')) continue;
-        if ((file.language === 'rust' && p.name === 'self') || !p.name) continue;
-        expect(rendered, `${file.path} ${object.qualifiedName}`).toContain(p.name);
+      const doc = generateDoc(object, index.references, {
+        facts: facts.get(object.id),
+        sourceOf: (p) => sources.get(p),
+        language: file.language ?? '',
+        siblings: file.objects,
+      });
+      expect(doc.parameters.map((p) => p.name)).toEqual(
+        documentedParameters(object).map((p) => p.name),
+      );
+      expect(doc.parameters.map((p) => p.name)).not.toContain('self');
+      const fields = docFields(object, doc, { filePath: file.path, language: file.language ?? '' });
+      for (const [id, value] of fields) {
+        if (doc.fromComment.includes(id) || id === 'notes') continue;
+        expect(fillerIn(value, object), `${file.path} ${object.qualifiedName} ${id}`).toEqual([]);
       }
+      const rendered = renderDocComment(file.language ?? '', object, doc);
+      for (const p of doc.parameters) expect(rendered, object.qualifiedName).toContain(p.name);
       checked++;
     }
   }
   expect(checked).toBeGreaterThan(100);
 });
 
-test('derived docs read verbs from names and defaults from signatures', async () => {
-  const index = await indexRepository([
-    {
-      path: 'a.go',
-      content:
-        'package a\n\nfunc GetUserName(id int, opts ...string) (string, error) {\n\treturn "", nil\n}\n',
-    },
+test('an undocumented Go function gets no name read back: only what its code shows', async () => {
+  const source =
+    'package a\n\nfunc GetUserName(id int, opts ...string) (string, error) {\n\tif id < 0 {\n\t\tpanic("negative id")\n\t}\n\treturn lookup(id), nil\n}\n';
+  const index = await indexRepository([{ path: 'a.go', content: source }]);
+  const file = index.files[0]!;
+  const fn = file.objects[0]!;
+  const facts = await readFileFacts(file, source);
+  const doc = generateDoc(fn, [], { facts: facts.get(fn.id), language: 'go' });
+  expect(doc.summary).toBe('');
+  expect(doc.parameters).toEqual([
+    { name: 'id', type: 'int', description: 'Compared with `0`; passed to `lookup`.' },
+    { name: 'opts', type: 'string', description: 'Not used by the body.' },
   ]);
-  const fn = index.files[0]!.objects[0]!;
-  const doc = generateDoc(fn);
-  expect(doc.summary).toBe('Gets the user name.');
-  expect(doc.parameters[1]?.description).toBe('The opts (any number).');
-  expect(doc.returns?.type).toBe('(string, error)');
-  expect(renderDocComment('go', fn, doc).split('\n')[0]).toBe(
-    '// GetUserName: Gets the user name.',
-  );
+  expect(doc.throws).toEqual([{ type: 'panic', description: 'When `id < 0`' }]);
 });

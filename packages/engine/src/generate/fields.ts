@@ -1,108 +1,37 @@
 import type { CodeObject, ObjectKind } from '../model.ts';
-import type { GeneratedDoc } from './docs.ts';
+import { documentedParameters, type GeneratedDoc } from './docs.ts';
+import { fillerIn } from './filler.ts';
+
+const CALLABLE = new Set<ObjectKind>(['function', 'method', 'constructor']);
 
 /**
  * The documentation template of an object as field ids, in display order: summary, description,
- * one `param:<name>` per signature parameter, returns, throws, example, notes. Every object has
- * every field; those that do not apply to its kind say so instead of staying empty.
+ * one `param:<name>` per documented parameter (receivers and unnamed ones have none), returns
+ * and throws for what can be called (a constructor returns nothing of its own), example, notes.
  */
 export function templateFieldIds(object: CodeObject): string[] {
+  const callable = CALLABLE.has(object.kind);
   return [
     'summary',
     'description',
-    // an unnamed parameter (`int` in a C prototype, `[]byte` in a Go interface) has no field:
-    // no doc convention can name it
-    ...object.parameters.filter((p) => p.name).map((p) => `param:${p.name}`),
-    'returns',
-    'throws',
+    ...documentedParameters(object).map((p) => `param:${p.name}`),
+    ...(callable && object.kind !== 'constructor' ? ['returns'] : []),
+    ...(callable ? ['throws'] : []),
     'example',
     'notes',
   ];
 }
-
-const CALLABLE = new Set<ObjectKind>(['function', 'method', 'constructor']);
-const NEW_LANGUAGES = new Set(['typescript', 'tsx', 'javascript', 'java', 'csharp', 'php', 'cpp']);
-const ARTICLE = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
 function code(text: string): string {
   const ticks = text.includes('`') ? '``' : '`';
   return `${ticks}${text}${ticks}`;
 }
 
-function parentName(object: CodeObject): string | undefined {
-  const dot = object.qualifiedName.lastIndexOf('.');
-  return dot > 0 ? object.qualifiedName.slice(0, dot) : undefined;
-}
-
-function describeObject(object: CodeObject): string {
-  const traits = [
-    object.modifiers.exported ? 'exported' : '',
-    object.modifiers.static ? 'static' : '',
-    object.modifiers.async ? 'asynchronous' : '',
-    object.modifiers.abstract ? 'abstract' : '',
-  ].filter(Boolean);
-  const noun = [...traits, object.kind].join(' ');
-  const parent = parentName(object);
-  const head = `${code(object.name)} is ${ARTICLE(noun)} ${noun}${parent ? ` of ${code(parent)}` : ''}`;
-  if (!CALLABLE.has(object.kind)) return `${head}.`;
-  const count = object.parameters.length;
-  const takes =
-    count === 0
-      ? 'taking no parameters'
-      : `taking ${count} parameter${count === 1 ? '' : 's'} (${object.parameters.map((p) => code(p.name || p.type || '_')).join(', ')})`;
-  const returns = object.returnType ? ` and returning ${code(object.returnType)}` : '';
-  return `${head} ${takes}${returns}.`;
-}
-
-function returnsText(object: CodeObject, doc: GeneratedDoc): string {
-  if (object.kind === 'constructor') {
-    return `A new ${code(parentName(object) ?? object.name)} instance.`;
-  }
-  if (!CALLABLE.has(object.kind))
-    return `Not applicable to ${ARTICLE(object.kind)} ${object.kind}.`;
-  if (!doc.returns) return 'Nothing: it returns no value.';
+function returnsText(doc: GeneratedDoc): string {
+  if (!doc.returns?.description) return '';
   return doc.returns.type && !doc.returns.description.includes(doc.returns.type)
     ? `${code(doc.returns.type)}: ${doc.returns.description}`
     : doc.returns.description;
-}
-
-function throwsText(object: CodeObject, doc: GeneratedDoc): string {
-  if (doc.throws.length > 0) {
-    return doc.throws.map((t) => `- ${code(t.type)}: ${t.description}`).join('\n');
-  }
-  if (!CALLABLE.has(object.kind))
-    return `Not applicable to ${ARTICLE(object.kind)} ${object.kind}.`;
-  return 'Nothing: the body throws no errors of its own.';
-}
-
-function exampleText(object: CodeObject, doc: GeneratedDoc, language: string): string {
-  const body = doc.example ?? syntheticExample(object, language);
-  return '```' + language + '\n' + body.trim() + '\n```';
-}
-
-function syntheticExample(object: CodeObject, language: string): string {
-  const args = object.parameters
-    .filter((p) => !(language === 'python' && (p.name === 'self' || p.name === 'cls')))
-    .map((p) => p.name.replace(/^[*&$.]+/, '') || '_')
-    .join(', ');
-  const parent = parentName(object);
-  const construct = (name: string) =>
-    NEW_LANGUAGES.has(language) ? `new ${name}(${args})` : `${name}(${args})`;
-  switch (object.kind) {
-    case 'constructor':
-      return construct(parent ?? object.name);
-    case 'method':
-      return object.modifiers.static && parent
-        ? `${parent}.${object.name}(${args})`
-        : `instance.${object.name}(${args})`;
-    case 'function':
-      return `${object.name}(${args})`;
-    case 'class':
-    case 'struct':
-      return construct(object.name);
-    default:
-      return object.signature;
-  }
 }
 
 function notesText(object: CodeObject, doc: GeneratedDoc, filePath: string): string {
@@ -116,27 +45,61 @@ function notesText(object: CodeObject, doc: GeneratedDoc, filePath: string): str
   return notes.map((n) => `- ${n}`).join('\n');
 }
 
+/** Where a generated example was taken from, linked when the caller can link to the file. */
+function exampleText(
+  doc: GeneratedDoc,
+  language: string,
+  linkTo?: (path: string, line: number) => string | null,
+): string {
+  if (!doc.example) return '';
+  const block = '```' + language + '\n' + doc.example.trim() + '\n```';
+  if (!doc.exampleFrom) return block;
+  const { path, line } = doc.exampleFrom;
+  const url = linkTo?.(path, line);
+  const where = `${code(path)}, line ${line}`;
+  return `${block}\n\nFrom ${url ? `[${where}](${url})` : where}.`;
+}
+
+/** Drops the sentences of a derived text that only restate the object's name or types. */
+export function withoutFiller(object: CodeObject, text: string): string {
+  const filler = fillerIn(text, object);
+  if (!filler.length) return text;
+  let out = text;
+  for (const sentence of filler) out = out.replace(sentence, '');
+  return out
+    .replace(/^\s*[-*]\s*$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
 /**
- * The generated doc as field values (markdown), one per template field and none empty: what the
- * generator could not say from the code is stated plainly (for example that a class has no
- * return value) rather than left blank, so a reader can tell "nothing to say" from "not written".
+ * The generated doc as field values (markdown), one per template field. A field the author
+ * did not write and the code gives no fact for is '' — shown as "needs a writer" — never a
+ * sentence that restates the name or a type. Derived text goes through the filler check.
  */
 export function docFields(
   object: CodeObject,
   doc: GeneratedDoc,
-  context: { filePath: string; language: string },
+  context: {
+    filePath: string;
+    language: string;
+    linkTo?: (path: string, line: number) => string | null;
+  },
 ): Map<string, string> {
   const fields = new Map<string, string>();
-  fields.set('summary', doc.summary);
-  fields.set('description', doc.description || describeObject(object));
-  for (const p of object.parameters) {
-    if (!p.name) continue;
-    const documented = doc.parameters.find((d) => d.name === p.name);
-    fields.set(`param:${p.name}`, documented?.description || `The ${p.name} value.`);
+  const ids = new Set(templateFieldIds(object));
+  const from = new Set(doc.fromComment);
+  const derived = (id: string, text: string) => (from.has(id) ? text : withoutFiller(object, text));
+  fields.set('summary', derived('summary', doc.summary));
+  fields.set('description', derived('description', doc.description));
+  for (const p of doc.parameters) {
+    const id = `param:${p.name}`;
+    if (ids.has(id)) fields.set(id, derived(id, p.description));
   }
-  fields.set('returns', returnsText(object, doc));
-  fields.set('throws', throwsText(object, doc));
-  fields.set('example', exampleText(object, doc, context.language));
+  if (ids.has('returns')) fields.set('returns', derived('returns', returnsText(doc)));
+  if (ids.has('throws'))
+    fields.set('throws', doc.throws.map((t) => `- ${code(t.type)}: ${t.description}`).join('\n'));
+  fields.set('example', exampleText(doc, context.language, context.linkTo));
   fields.set('notes', notesText(object, doc, context.filePath));
-  return fields;
+  return new Map([...ids].map((id) => [id, fields.get(id) ?? '']));
 }

@@ -45,25 +45,29 @@ export function renderDocComment(language: string, object: CodeObject, doc: Gene
 }
 
 function renderGoogle(doc: GeneratedDoc): string {
+  // a multi-line text (a list of conditions) stays inside its item
+  const item = (text: string) => text.split('\n').join('\n        ');
   const out = [doc.summary];
   if (doc.description) out.push('', doc.description);
   const params = doc.parameters.filter((p) => p.name && p.name !== 'self' && p.name !== 'cls');
   if (params.length) {
     out.push('', 'Args:');
     for (const p of params)
-      out.push(`    ${p.name}${p.type ? ` (${p.type})` : ''}: ${p.description}`);
+      out.push(`    ${p.name}${p.type ? ` (${p.type})` : ''}: ${item(p.description)}`);
   }
   if (doc.returns)
     out.push(
       '',
       'Returns:',
-      `    ${doc.returns.type ? `${doc.returns.type}: ` : ''}${doc.returns.description}`,
+      `    ${doc.returns.type ? `${doc.returns.type}: ` : ''}${item(doc.returns.description)}`,
     );
   if (doc.throws.length) {
     out.push('', 'Raises:');
-    for (const t of doc.throws) out.push(`    ${t.type}: ${t.description}`);
+    for (const t of doc.throws) out.push(`    ${t.type}: ${item(t.description)}`);
   }
   if (doc.example) out.push('', 'Example:', ...doc.example.split('\n').map((l) => `    ${l}`));
+  // no summary known: the docstring starts with what is
+  while (out[0] === '') out.shift();
   return `"""${out.join('\n')}\n"""`;
 }
 

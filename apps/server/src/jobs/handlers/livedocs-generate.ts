@@ -7,6 +7,11 @@ import {
 import { referencesByTarget, writeGeneratedFile } from '../../services/livedocs/generation';
 import { proseRewriter } from '../../services/livedocs/prose-rewriter';
 import { sourceReader } from '../../services/livedocs/source-reader';
+import {
+  callerPaths,
+  generationSources,
+  lineLink,
+} from '../../services/livedocs/generation-sources';
 import { snapshotCoverage } from '../../services/activity/coverage-snapshots';
 import type { LivedocsGeneratePayload } from '../definitions/livedocs-generate';
 import { PermanentJobError } from '../job-definition';
@@ -39,6 +44,8 @@ export function livedocsGenerateHandler(deps: JobDeps): JobHandler<LivedocsGener
       knownSymbols,
       qualifiedNames,
     });
+    const sources = generationSources(deps, repo.id, payload.commit_id, signal);
+    const linkTo = lineLink(repo.url, payload.commit_id);
     const totals = { objects: 0, fields_written: 0, fields_kept: 0 };
     await reportProgress(0, files.length, `Documenting ${files.length} files`);
     for (let start = 0; start < files.length; start += FILE_BATCH) {
@@ -50,6 +57,13 @@ export function livedocsGenerateHandler(deps: JobDeps): JobHandler<LivedocsGener
           qualifiedNames.set(o.id, o.qualifiedName);
         }
       }
+      // one batched read (a git process per 256 blobs) for the batch's files and their callers
+      await sources.preload([
+        ...models.map((m) => m.path),
+        ...models.flatMap((m) =>
+          m.objects.flatMap((o) => callerPaths(referencesTo.get(o.id) ?? [])),
+        ),
+      ]);
       for (const file of models) {
         const counts = await writeGeneratedFile(deps, {
           taskId: jobId,
@@ -58,6 +72,8 @@ export function livedocsGenerateHandler(deps: JobDeps): JobHandler<LivedocsGener
           commitId: payload.commit_id,
           userId,
           referencesTo,
+          sources,
+          linkTo,
           ...(rewrite && { rewrite }),
         });
         totals.objects += file.objects.length;

@@ -117,6 +117,35 @@ describe.each(dialects)('generation with a model provider on %s', (dialect) => {
     expect(add.get('param:a')).toBe('Left.');
   });
 
+  it('gives the model the code facts and the author text, and drops filler it answers', async () => {
+    llm.requests.length = 0;
+    llm.mode = {
+      kind: 'answer',
+      content: () =>
+        JSON.stringify({ summary: 'Twice.', params: { value: 'The value.', a: 'The a number.' } }),
+    };
+    await generateAll();
+    const sent = llm.requests.map(
+      (r) =>
+        JSON.parse(r.messages[1]!.content) as {
+          name: string;
+          author_docs: string;
+          current_docs: { summary: string; params: Record<string, string> };
+        },
+    );
+    const forTwice = sent.find((f) => f.name === 'twice')!;
+    const forAdd = sent.find((f) => f.name === 'add')!;
+    // facts read from the code, not a name read back
+    expect(forTwice.current_docs.summary).toBe('Delegates to `add`.');
+    expect(forTwice.current_docs.params.value).toBe('Passed to `add`.');
+    expect(forTwice.author_docs).toBe('');
+    expect(forAdd.author_docs).toBe('Adds two numbers.');
+    // "Twice." and "The value." restate names: the engine's facts stay
+    const twice = await fieldsOf('twice');
+    expect(twice.get('summary')).toBe('Delegates to `add`.');
+    expect(twice.get('param:value')).toBe('Passed to `add`.');
+  });
+
   it('regenerates one object with the model too', async () => {
     llm.mode = {
       kind: 'answer',

@@ -19,6 +19,7 @@ import { currentObject } from './editing';
 import { referencesByTarget, writeGeneratedFile } from './generation';
 import { checkFileIds, checkQuota, indexedHead, objectsToGenerate } from './generation-estimate';
 import { objectView } from './object-view';
+import { generationSources, lineLink } from './generation-sources';
 import { proseRewriter } from './prose-rewriter';
 import { sourceReader } from './source-reader';
 import { snapshotCoverage } from '../activity/coverage-snapshots';
@@ -157,6 +158,8 @@ export async function regenerateObject(
     commitId: located.commitId,
     userId,
     referencesTo: referencesByTarget(references.filter((r) => r.toId === located.object.id)),
+    sources: generationSources(ctx, repo.id, located.commitId, AbortSignal.timeout(60_000)),
+    linkTo: lineLink(repo.url, located.commitId),
     ...(rewrite && { rewrite }),
   });
   await snapshotCoverage(ctx, repo.id);

@@ -1,6 +1,7 @@
 import {
   docFields,
   generateDoc,
+  readFileFacts,
   type CodeObject,
   type FileIndex,
   type Reference,
@@ -20,6 +21,7 @@ import { bumpDocsRevision } from '../../repositories/repos-repository';
 import { nowIso } from '../context';
 import type { ActivityFeed } from '../activity/activity-feed';
 import { recordEvent } from '../activity/record-event';
+import { callerPaths, type GenerationSources } from './generation-sources';
 
 /** Sources a regeneration never overwrites: what a person wrote or imported. */
 const PROTECTED_SOURCES = new Set(['edited', 'imported']);
@@ -85,17 +87,34 @@ export async function writeGeneratedFile(
     rewrite?: FieldRewriter;
     /** The generation task, so the feed can show its files as one entry. */
     taskId?: string;
+    /** Source texts of the commit: code facts and real call examples come from them. */
+    sources?: GenerationSources;
+    /** A link to a line of a file at the commit, for where an example was taken from. */
+    linkTo?: (path: string, line: number) => string | null;
   },
 ): Promise<GenerationCounts> {
   const { db } = deps;
   const { file, commitId, userId } = run;
   const objects = run.objects ?? file.objects;
   const planned = new Map<string, Map<string, string>>();
+  const sources = run.sources;
+  await sources?.preload([
+    file.path,
+    ...objects.flatMap((o) => callerPaths(run.referencesTo.get(o.id) ?? [])),
+  ]);
+  const source = sources?.sourceOf(file.path);
+  const facts = source === undefined ? new Map() : await readFileFacts(file, source);
   for (const object of objects) {
-    const generated = generateDoc(object, run.referencesTo.get(object.id) ?? []);
+    const generated = generateDoc(object, run.referencesTo.get(object.id) ?? [], {
+      facts: facts.get(object.id),
+      language: file.language ?? '',
+      siblings: file.objects,
+      ...(sources && { sourceOf: sources.sourceOf }),
+    });
     let fields = docFields(object, generated, {
       filePath: file.path,
       language: file.language ?? '',
+      ...(run.linkTo && { linkTo: run.linkTo }),
     });
     if (run.rewrite) fields = await run.rewrite(object, file, fields);
     planned.set(object.id, fields);

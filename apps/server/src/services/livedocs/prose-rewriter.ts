@@ -1,4 +1,4 @@
-import type { CodeObject, FileIndex, Reference } from '@codedocs/engine';
+import { withoutFiller, type CodeObject, type FileIndex, type Reference } from '@codedocs/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { ProseWriter } from './prose/index';
@@ -79,6 +79,7 @@ export async function proseRewriter(
         throws: object.body?.throws ?? [],
         calls,
         calledBy,
+        authorDoc: object.doc?.text ?? '',
         deterministic: {
           summary: fields.get('summary') ?? '',
           description: fields.get('description') ?? '',
@@ -91,6 +92,19 @@ export async function proseRewriter(
       signal,
     );
     if (!result) return fields;
+    // the model is held to the generator's rule: a sentence that only restates a name or a
+    // type is dropped, and a field left with nothing keeps the engine's text
+    const filler = (text: string | undefined) =>
+      text === undefined ? undefined : withoutFiller(object, text) || undefined;
+    result.summary = filler(result.summary);
+    result.description = filler(result.description);
+    result.returns = filler(result.returns);
+    result.notes = filler(result.notes);
+    for (const [name, text] of Object.entries(result.params ?? {})) {
+      const kept = filler(text);
+      if (kept) result.params![name] = kept;
+      else delete result.params![name];
+    }
     const out = new Map(fields);
     // the author's own doc comment still wins over the model, field by field
     const fromComment = new Set(

@@ -13,7 +13,7 @@ Answer with one JSON object and nothing else, of exactly this shape:
 - params: one entry per parameter, keyed by the parameter names exactly as given, nothing else.
 - returns: what it returns ("" when it returns nothing).
 - notes: caveats such as errors thrown or side effects ("" when there are none).
-Describe only what the code shows. Write prose, no code blocks. Name only symbols that appear in the facts you are given (the object, its parameters, what it calls and what calls it), and write code names in backticks.`;
+Describe only what the code shows: "current_docs" holds facts read from the code (conditions, raises, effects, parameter use, callers) and "author_docs" what the author wrote; keep both true. Never write a sentence that only restates a name or a type: leave a field "" instead. Write prose, no code blocks. Name only symbols that appear in the facts you are given (the object, its parameters, what it calls and what calls it), and write code names in backticks.`;
 
 /** The code as sent: cut at a line end near the limit, marked so the model knows it is partial. */
 export function codeForModel(code: string, max = MAX_CODE_CHARS): string {
@@ -36,6 +36,7 @@ export function userPrompt(facts: ProseFacts): string {
     calls: facts.calls.slice(0, MAX_REFERENCES),
     called_by: facts.calledBy.slice(0, MAX_REFERENCES),
     current_docs: facts.deterministic,
+    author_docs: facts.authorDoc ?? '',
     code: codeForModel(facts.code),
   });
 }

@@ -16,7 +16,9 @@ export interface ProseFacts {
   calls: string[];
   /** Qualified names of callers. */
   calledBy: string[];
-  /** The engine's deterministic text: the fallback, and a hint for the model. */
+  /** The author's own doc comment, as written ('' when there is none): the model keeps its meaning. */
+  authorDoc?: string;
+  /** The engine's deterministic text: facts read from the code, the fallback and the model's material. */
   deterministic: {
     summary: string;
     description: string;

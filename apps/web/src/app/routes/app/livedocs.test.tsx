@@ -263,6 +263,27 @@ describe('/app/livedocs', () => {
     expect(screen.getByTestId('livedocs-field-summary')).toBeInTheDocument();
   });
 
+  it('shows a field generated empty as "needs a writer", even with only filled fields shown', async () => {
+    objects['o-alpha'] = object('alpha', [
+      field('summary', 'Alpha summary.'),
+      // the code gave no fact: generated, empty
+      { ...field('description', ''), source: 'generated', version: 1 },
+      field('notes', ''),
+    ]);
+    const { user } = openLivedocs();
+    await openAlpha(user);
+    await user.click(screen.getByTestId('livedocs-template-toggle'));
+    expect(screen.getByTestId('livedocs-needs-writer-description')).toHaveTextContent(
+      'needs a writer',
+    );
+    expect(screen.queryByTestId('livedocs-needs-writer-summary')).not.toBeInTheDocument();
+    // never written nor generated: hidden with the empty template fields
+    expect(screen.queryByTestId('livedocs-field-notes')).not.toBeInTheDocument();
+    // a person writing in it takes the mark away
+    await user.type(screen.getByTestId('livedocs-field-description'), 'Written.');
+    expect(screen.queryByTestId('livedocs-needs-writer-description')).not.toBeInTheDocument();
+  });
+
   it('sanitises markdown in the preview', async () => {
     objects['o-alpha'] = object('alpha', [
       field('summary', 'Hi <img src="x" onerror="alert(1)"> <script>alert(2)</script> **bold**'),

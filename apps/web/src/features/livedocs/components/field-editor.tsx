@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { MarkdownPreview } from './markdown-preview';
+import { NEEDS_A_WRITER, needsWriter } from './needs-writer';
 
 /** What the editor knows of a refused save: the version now on the server (null: not loaded). */
 export interface FieldConflict {
@@ -44,10 +45,20 @@ export function FieldEditor({
         <label htmlFor={id} className="text-sm font-medium">
           {field.label}
         </label>
-        {field.source && (
-          <Badge variant={field.source === 'edited' ? 'secondary' : 'outline'}>
-            {field.source}
+        {needsWriter(field, value) ? (
+          <Badge
+            variant="warning"
+            title="The code gave no fact for this field: nothing was generated"
+            data-testid={`livedocs-needs-writer-${field.field_id}`}
+          >
+            {NEEDS_A_WRITER}
           </Badge>
+        ) : (
+          field.source && (
+            <Badge variant={field.source === 'edited' ? 'secondary' : 'outline'}>
+              {field.source}
+            </Badge>
+          )
         )}
         {field.stale && (
           <Badge variant="warning" title="Written against earlier code">

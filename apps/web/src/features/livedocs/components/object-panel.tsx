@@ -56,8 +56,13 @@ export function ObjectPanel({
   onAddToPocket,
 }: ObjectPanelProps & { editor: ObjectEditor }) {
   const { drafts, dirty, saveState, conflicts, setDraft, save } = editor;
+  // a field generated empty stays in view: it is shown as needing a writer
   const visible = object.fields.filter(
-    (field) => showEmpty || field.value.trim() !== '' || drafts[field.field_id] !== undefined,
+    (field) =>
+      showEmpty ||
+      field.value.trim() !== '' ||
+      field.source === 'generated' ||
+      drafts[field.field_id] !== undefined,
   );
   const hidden = object.fields.length - visible.length;
 

@@ -1,0 +1,224 @@
+import type { Reference } from '../model.ts';
+import { isTestPath } from '../resolve/queries.ts';
+
+/** A real call of the object, as written where it was taken from. */
+export interface CallExample {
+  code: string;
+  path: string;
+  line: number;
+  /** The call's argument list as written, split at top-level commas. */
+  args: string[];
+}
+
+/** Longest statement taken as an example, in lines. */
+const MAX_LINES = 12;
+
+const OPEN = '([{';
+const CLOSE = ')]}';
+
+/**
+ * Bracket depth change over `text`, skipping strings and comments (`#` in Python, `//` else).
+ * Good enough for the few lines around a call; a template literal's `${}` counts as brackets.
+ */
+function depthOf(text: string, python: boolean, braces = true): number {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote || (ch === '\n' && quote !== '`' && quote !== '"""')) quote = undefined;
+      continue;
+    }
+    if (ch === '"' || ch === "'" || ch === '`') quote = ch;
+    else if ((python && ch === '#') || (!python && ch === '/' && text[i + 1] === '/')) {
+      const end = text.indexOf('\n', i);
+      if (end === -1) break;
+      i = end;
+    } else if (OPEN.includes(ch) && (braces || ch !== '{')) depth++;
+    else if (CLOSE.includes(ch) && (braces || ch !== '}')) depth--;
+  }
+  return depth;
+}
+
+/** The argument list that starts at `open` (the `(` index) in `text`, split at top-level commas. */
+export function splitArguments(text: string, open: number): string[] | undefined {
+  let depth = 0;
+  let quote: string | undefined;
+  const args: string[] = [];
+  let start = open + 1;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = undefined;
+      continue;
+    }
+    if (ch === '"' || ch === "'" || ch === '`') quote = ch;
+    else if (OPEN.includes(ch)) depth++;
+    else if (CLOSE.includes(ch)) {
+      depth--;
+      if (depth === 0) {
+        const last = text.slice(start, i).trim();
+        if (last) args.push(last);
+        return args.map((a) => a.replace(/\s+/g, ' '));
+      }
+    } else if (ch === ',' && depth === 1) {
+      args.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return undefined;
+}
+
+/** The lines of the last few sources split: a caller file is asked for many calls in a row. */
+const split = new Map<string, string[]>();
+function linesOf(source: string): string[] {
+  let lines = split.get(source);
+  if (!lines) {
+    lines = source.split('\n');
+    if (split.size >= 8) split.delete(split.keys().next().value!);
+    split.set(source, lines);
+  }
+  return lines;
+}
+
+const CONTROL =
+  /^(?:if|elif|else|for|while|with|switch|case|def|class|function|async def|try|except|catch)\b/;
+
+/**
+ * The complete statement around the call on `line` (1-based) of `source`: back to where the
+ * statement starts when the call sits inside an open bracket of an earlier line, forward until
+ * every bracket closes (several lines when the call spans them). A control header (`if f(x):`)
+ * gives the call expression alone, which is a statement too. Undefined when the name is not
+ * called on that line or the statement runs past MAX_LINES.
+ */
+export function statementAt(
+  source: string,
+  line: number,
+  name: string,
+  language: string,
+): { code: string; args: string[] } | undefined {
+  const python = language === 'python';
+  const lines = linesOf(source);
+  const index = line - 1;
+  const text = lines[index];
+  if (text === undefined) return undefined;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const call = new RegExp(`(?<![\\w$])${escaped}\\s*(?:<[^()]*>)?\\(`).exec(text);
+  if (!call) return undefined;
+  // back to the line the statement starts on
+  let first = index;
+  let above = 0;
+  for (let k = index - 1; k >= Math.max(0, index - MAX_LINES); k--) {
+    // a `{` above opens a block the call sits in, not a statement it continues
+    above += depthOf(lines[k]!, python, false);
+    if (above > 0) first = k;
+  }
+  for (let k = first; k >= Math.max(0, first - MAX_LINES) && python; k--) {
+    // a backslash continuation
+    if (k > 0 && lines[k - 1]!.trimEnd().endsWith('\\')) first = k - 1;
+    else break;
+  }
+  let last = first;
+  let open = depthOf(lines[first]!, python);
+  while (
+    last < lines.length - 1 &&
+    last - first < MAX_LINES &&
+    (open > 0 ||
+      (python && lines[last]!.trimEnd().endsWith('\\')) ||
+      /^\s*\.[\w$]/.test(lines[last + 1] ?? ''))
+  )
+    open += depthOf(lines[++last]!, python);
+  if (last - first >= MAX_LINES || depthOf(lines.slice(first, last + 1).join('\n'), python) !== 0)
+    return undefined;
+  const block = lines.slice(first, last + 1);
+  const indent = Math.min(
+    ...block.filter((l) => l.trim()).map((l) => l.length - l.trimStart().length),
+  );
+  let code = block.map((l) => l.slice(indent).trimEnd()).join('\n');
+  const at =
+    block.slice(0, index - first).reduce((n, l) => n + l.length - indent + 1, 0) +
+    call.index -
+    indent;
+  const paren = code.indexOf('(', at + name.length);
+  const args = splitArguments(code, paren);
+  if (!args) return undefined;
+  // a definition of the same name (`ref () : Info {`, `def f(x):`) is not a call of it
+  const closing = closingOf(code, paren);
+  if (
+    closing === undefined ||
+    /^\s*(?::[^=;{]*)?\{/.test(code.slice(closing + 1)) ||
+    /^(?:async\s+)?(?:def|class|function)\b/.test(code)
+  )
+    return undefined;
+  const before = lines
+    .slice(0, first)
+    .reverse()
+    .find((l) => l.trim())
+    ?.trim();
+  const midStatement =
+    /^(?:[?:.)\]}>|&+*/%<=-]|\w+\s*:(?!:))/.test(code) ||
+    /[,=(?:&|+\-*/%<>[{]\s*$/.test(code) ||
+    (before !== undefined &&
+      // a Python line ending in `:` opens a block; elsewhere it continues a ternary
+      (python ? /(?:[=(,&|+\-*/%<[]|=>)$/ : /(?:[=(?:,&|+\-*/%<[]|=>)$/).test(before));
+  if (midStatement || CONTROL.test(code) || /[{:]\s*$/.test(code) || /=>\s*\{?$/.test(code)) {
+    // a header or a callback opening a block: the call expression alone
+    const start = callStart(code, at);
+    const end = closingOf(code, paren);
+    if (end === undefined) return undefined;
+    code = code.slice(start, end + 1);
+    if (code.includes('\n') && !python) code = code.replace(/\n\s*/g, ' ');
+  }
+  return { code, args };
+}
+
+/** Back from the name over a dotted receiver (`self.app.`, `client.`) to where the call starts. */
+function callStart(code: string, at: number): number {
+  let start = at;
+  while (start > 0 && /[\w$.]/.test(code[start - 1]!)) start--;
+  const keyword = /(?:\b(?:new|await)\s+)+$/.exec(code.slice(0, start));
+  return keyword ? start - keyword[0].length : start;
+}
+
+function closingOf(code: string, open: number): number | undefined {
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    if (code[i] === '(') depth++;
+    else if (code[i] === ')' && --depth === 0) return i;
+  }
+  return undefined;
+}
+
+/**
+ * Real calls of an object from resolved call edges, tests first, each a complete statement
+ * read from the caller's source. Never made up: a call whose source cannot be read is left out.
+ */
+export function callExamples(
+  references: readonly Reference[],
+  objectId: string,
+  objectName: string,
+  sourceOf: (path: string) => string | undefined,
+  language: string,
+  limit = 3,
+): CallExample[] {
+  const calls = references
+    .filter((r) => r.kind === 'call' && r.toId === objectId)
+    .sort(
+      (a, b) =>
+        Number(isTestPath(b.fromFile)) - Number(isTestPath(a.fromFile)) ||
+        a.fromFile.localeCompare(b.fromFile) ||
+        a.line - b.line,
+    );
+  const out: CallExample[] = [];
+  for (const ref of calls) {
+    const source = sourceOf(ref.fromFile);
+    if (source === undefined) continue;
+    const statement = statementAt(source, ref.line, ref.name || objectName, language);
+    if (!statement || out.some((e) => e.code === statement.code)) continue;
+    out.push({ code: statement.code, path: ref.fromFile, line: ref.line, args: statement.args });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
