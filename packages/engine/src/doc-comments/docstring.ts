@@ -121,6 +121,9 @@ function sectionItems(lines: string[]): Item[] {
     if (indentOf(line) <= base) items.push({ head: line.trim(), body: [] });
     else items[items.length - 1]?.body.push(line.trim());
   }
+  // blank lines after an item's text are not text of its own (a NumPy `Returns` line alone
+  // followed by a blank line is a description, not a type waiting for one)
+  for (const item of items) while (item.body.at(-1) === '') item.body.pop();
   return items;
 }
 

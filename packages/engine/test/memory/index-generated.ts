@@ -3,7 +3,7 @@
 //   index-generated.ts <stream|in-memory> <files> <functions per file>
 // Every module imports the next one (so files wait for an import) and the previous one, and
 // every function calls one of its own module and one of each: 3 resolved calls per function.
-import { indexRepository, streamRepositoryIndex } from '../../src/index.ts';
+import { indexRepository, streamRepositoryIndex } from '../../src/index-repository.ts';
 
 const [mode, files, functions] = [
   process.argv[2],
