@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # CodeDocs image: `docker build -t codedocs .` then see compose.yaml. Everything it fetches comes
 # from the npm registry and Debian's packages (the base image is the official Node.js image on
 # Debian bookworm). Not built in this project's CI (no Docker engine there): see README.
