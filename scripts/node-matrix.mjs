@@ -57,6 +57,35 @@ function run(command, args, options = {}) {
   });
 }
 
+/** oidc-provider's warning on a Node it does not support (Node 20 among them). */
+const UNSUPPORTED_RUNTIME = /Unsupported runtime[^\n]*/;
+
+/**
+ * Runs a command showing its output as it comes; answers the first line matching `pattern`
+ * (undefined when none did), or rejects when the command fails.
+ */
+function runWatching(command, args, options, pattern) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    let seen;
+    let tail = '';
+    const watch = (target) => (chunk) => {
+      target.write(chunk);
+      const text = tail + chunk.toString();
+      seen ??= pattern.exec(text)?.[0];
+      tail = text.slice(-200);
+    };
+    child.stdout.on('data', watch(process.stdout));
+    child.stderr.on('data', watch(process.stderr));
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? resolve(seen)
+        : reject(new Error(`${command} ${args.join(' ')} exited with ${signal ?? code}`)),
+    );
+  });
+}
+
 /** Runs a command and answers its stdout; on failure the error carries what it printed. */
 function capture(command, args, options = {}) {
   return new Promise((resolve, reject) => {
@@ -117,14 +146,16 @@ for (const target of targets) {
     `\n=== Server tests on Node ${target.version} (${whole ? 'the whole server project' : `${chosen.length} files`})`,
   );
   try {
-    await run(
+    const warned = await runWatching(
       target.node,
       [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server', ...chosen],
       {
         cwd: join(root, 'apps/server'),
         env: { ...process.env, PATH: `${target.dir}/bin:${process.env.PATH}` },
       },
+      UNSUPPORTED_RUNTIME,
     );
+    if (warned) throw new Error(`a dependency warned: ${warned}`);
     console.log(`✓ Node ${target.version} (${((Date.now() - stepStarted) / 1000).toFixed(1)} s)`);
   } catch (error) {
     failures.push(`Node ${target.version}: ${error.message}`);
