@@ -1,7 +1,6 @@
-# syntax=docker/dockerfile:1
 # CodeDocs image: `docker build -t codedocs .` then see compose.yaml. Everything it fetches comes
 # from the npm registry and Debian's packages (the base image is the official Node.js image on
-# Debian bookworm). Not built in this project's CI (no Docker engine there): see README.
+# Debian bookworm; scripts/docker-offline makes equivalents where Docker Hub is out of reach).
 ARG NODE_IMAGE=node:22-bookworm-slim
 
 # --- build: every dependency, the SPA and the server bundles, then only production dependencies
@@ -10,8 +9,9 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ git ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-# better-sqlite3 compiles from source against the image's own Node headers (its prebuilt
-# binaries are not on the npm registry); Playwright's browsers are never downloaded.
+# better-sqlite3 12 (loaded on Node 20 only) compiles from source against the image's own Node
+# headers (its prebuilt binaries are not on the npm registry); on this Node the app loads
+# better-sqlite3 13, whose addon is in its package. Playwright's browsers are never downloaded.
 ENV npm_config_nodedir=/usr/local \
     npm_config_build_from_source=true \
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1

@@ -134,7 +134,7 @@ describe('compose.yaml', () => {
 
   it('runs the app, a worker and PostgreSQL, sharing /data and the database', () => {
     expect(Object.keys(compose.services).sort()).toEqual(['app', 'db', 'worker']);
-    expect(db!.image).toMatch(/^postgres:\d+/);
+    expect(db!.image).toMatch(/^\$\{POSTGRES_IMAGE:-postgres:\d+/);
     expect(db!.volumes).toEqual(['pgdata:/var/lib/postgresql/data']);
     expect(app!.build).toBe('.');
     expect(app!.ports).toEqual(['3000:3000']);

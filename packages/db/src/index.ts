@@ -6,6 +6,7 @@ export { scopedObjectId } from './migrations/0007-repo-scoped-objects';
 export { TABLE_NAMES } from './tables';
 export { isPostgresUrl } from './postgres';
 export { SQLITE_FILE_NAME } from './sqlite';
+export { SQLite, SQLITE_DRIVER } from './sqlite-driver';
 export type * from './schema';
 export { listenForNotifications } from './notifications';
 export type { ListenOptions, NotificationListener } from './notifications';

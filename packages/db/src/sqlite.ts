@@ -1,8 +1,9 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { SqliteDialect } from 'kysely';
 import type { SqliteDatabase } from 'kysely';
+import { SQLite } from './sqlite-driver';
 
 /** File name of the embedded database inside DATA_DIR. */
 export const SQLITE_FILE_NAME = 'codedocs.sqlite';
@@ -51,8 +52,8 @@ const STATEMENT_CACHE_SIZE = 500;
  * one page) preparing costs about as much as running. SQLite re-prepares a kept statement by
  * itself when a migration changes the schema; one still being iterated is not handed out again.
  */
-function withStatementCache(database: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+function withStatementCache(database: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => database.close(),
     prepare(sql) {

@@ -78,8 +78,11 @@ async function postgresAdminUrl(): Promise<string | undefined> {
 /**
  * The dialects this run covers: always `sqlite`, plus `postgres` when reachable. Throws when
  * PostgreSQL is required (REQUIRE_POSTGRES=1 or DATABASE_URL_TEST) but cannot be reached.
+ * TEST_DIALECTS=sqlite leaves PostgreSQL out of the suites that run on both (the Node matrix's
+ * whole-project run; suites written for PostgreSQL alone still use it).
  */
 export async function testDialects(): Promise<Dialect[]> {
+  if (process.env.TEST_DIALECTS === 'sqlite') return ['sqlite'];
   return (await postgresAdminUrl()) ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 

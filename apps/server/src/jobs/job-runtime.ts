@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../repositories/db';
 import { queueMissingHeadIndexes } from '../services/livedocs/index-after-move';
+import { startCloneSweep } from '../services/repos/orphan-clones';
 import { registerApplicationJobs } from './handlers/index';
 import type { SiteStore } from '../sites/site-store';
 import { ActivityFeed } from '../services/activity/activity-feed';
@@ -35,7 +36,10 @@ export interface JobRuntime {
   events: TaskEventBus;
   /** Undefined when this process runs no workers. */
   workers: JobWorkers | undefined;
-  /** Checks the registry, starts listening and the workers, schedules maintenance. */
+  /**
+   * Checks the registry, starts listening and the workers, schedules maintenance and starts
+   * sweeping this node's clones.
+   */
   start(): Promise<void>;
   /** Graceful stop: running jobs go back to the queue; streams are released. */
   stop(): Promise<void>;
@@ -74,6 +78,7 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
       })
     : undefined;
   let started = false;
+  let stopSweep: (() => Promise<void>) | undefined;
 
   return {
     registry,
@@ -86,6 +91,8 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
       registry.check();
       if (options.listen) await events.listen();
       workers?.start();
+      // this node's git clones (the hourly maintenance job runs on one node only)
+      stopSweep = startCloneSweep({ db, config, log });
       // Housekeeping must not stop the server from serving; the next start schedules it again.
       await schedulePurgeNow(queue).catch((error: unknown) =>
         log.warn({ err: error }, 'could not schedule the maintenance purge'),
@@ -100,6 +107,7 @@ export function createJobRuntime(options: JobRuntimeOptions): JobRuntime {
     },
     async stop() {
       await workers?.stop();
+      await stopSweep?.();
       await events.close();
     },
   };

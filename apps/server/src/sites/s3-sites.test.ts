@@ -20,6 +20,7 @@ import { S3RVER_CREDENTIALS, startS3Server, type S3TestServer } from '../test/s3
 import { createTestApp, type TestApp } from '../test/test-app';
 import { zipEntries } from '../test/zip-entries';
 import { s3SiteStore } from './s3-site-store';
+import { zipSiteFiles } from './site-zip';
 
 const SOURCE = Array.from(
   { length: 6 },
@@ -136,6 +137,52 @@ describe('static documentation sites in S3-compatible storage', () => {
     for (const file of first.files) {
       expect(createHash('sha256').update(entries.get(file.path)!).digest('hex')).toBe(file.sha256);
     }
+    // zipped from the bucket with files opened ahead: GETs overlap, never more than the bound
+    const counted = s3.client();
+    let inFlight = 0;
+    let most = 0;
+    counted.middlewareStack.add(
+      (next) => async (args) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        try {
+          // each request as slow as one to a distant bucket, so overlapping shows
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          return await next(args);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+      { step: 'initialize', name: 'countInFlight' },
+    );
+    const countedStore = s3SiteStore(s3.config(prefix), { client: counted });
+    const [buildId] = builds.get(folderId)!;
+    expect(first.files.length).toBeGreaterThan(3);
+    const ahead = await zipEntries(
+      Buffer.concat(
+        await zipSiteFiles(countedStore, folderId, buildId!, first.files, {
+          mtime: new Date(),
+          ahead: 3,
+        }).toArray(),
+      ),
+    );
+    expect([...ahead.keys()]).toEqual(first.files.map((f) => f.path));
+    for (const file of first.files) {
+      expect(createHash('sha256').update(ahead.get(file.path)!).digest('hex')).toBe(file.sha256);
+    }
+    expect(most).toBe(3);
+    // a file missing from the bucket ends the zip with an error, and says which
+    const failures: Error[] = [];
+    const broken = zipSiteFiles(
+      countedStore,
+      folderId,
+      buildId!,
+      [...first.files.slice(0, 2), { path: 'gone.html', size: 1 }, ...first.files.slice(2)],
+      { mtime: new Date(), ahead: 3, onError: (error) => failures.push(error) },
+    );
+    await expect(broken.toArray()).rejects.toThrow('a file of the site is missing: gone.html');
+    expect(failures.map((e) => e.message)).toEqual(['a file of the site is missing: gone.html']);
+
     // the site opened through its short-lived link
     const opened = await postAs(app(), owner, `/api/v1/staticdocs/folder/${folderId}/open`, {});
     const { url } = openFolderResponseSchema.parse(opened.json());

@@ -37,7 +37,10 @@ export function purgeExpiredHandler(deps: JobDeps): JobHandler<Record<string, ne
       ['sessions', () => deleteEndedSessions(deps.db, nowIso(-ENDED_SESSION_KEEP_MS))],
       ['throttle_events', () => deleteThrottleEventsBefore(deps.db, nowIso(-THROTTLE_KEEP_MS))],
       ['jobs', () => deleteFinishedJobs(deps.db, nowIso(-FINISHED_JOB_KEEP_MS))],
-      ['repo_clones', () => removeOrphanClones(deps.db, deps.config.dataDir)],
+      [
+        'repo_clones',
+        () => removeOrphanClones(deps.db, deps.config.dataDir, deps.config.gitTimeoutMs),
+      ],
       ['repo_commits', () => pruneOldCommits(deps.db)],
       ['site_builds', () => removeOrphanBuilds(deps.db, siteStoreOf(deps))],
       ['test_checkouts', () => expireTestCheckouts(deps.db)],

@@ -1,7 +1,8 @@
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pendingJobPayloads } from '../../repositories/jobs-repository';
 import { listExistingRepoIds } from '../../repositories/repos-repository';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../repositories/db';
 import { reposRoot } from './repo-paths';
 
@@ -23,12 +24,19 @@ async function connectingRepoIds(db: Db): Promise<Set<string>> {
 }
 
 /**
- * Removes clone folders nothing owns any more: a connect that failed for good after retries, a
- * clone or delete cut short by a crash. A folder is kept while its repository exists (`<id>.git`)
- * or a connect task for it is queued or running (`<id>.git` and `.<id>.git.clone-*`). Returns how
- * many folders went.
+ * Removes clone folders nothing owns any more: clones of repositories deleted (on this node or
+ * another: each node's DATA_DIR is its own cache), a connect that failed for good after retries,
+ * a clone or delete cut short by a crash. A folder is kept while its repository exists
+ * (`<id>.git`) or a connect task for it is queued or running (`<id>.git` and
+ * `.<id>.git.clone-*`); a `.clone-*` folder changed within `keepClonesNewerThanMs` is kept too
+ * (a node re-creating its cache of a repository clones under that name). Returns how many
+ * folders went.
  */
-export async function removeOrphanClones(db: Db, dataDir: string): Promise<number> {
+export async function removeOrphanClones(
+  db: Db,
+  dataDir: string,
+  keepClonesNewerThanMs = 0,
+): Promise<number> {
   const root = reposRoot(dataDir);
   const names = await readdir(root).catch(() => [] as string[]);
   const parsed = names.flatMap((name) => {
@@ -41,13 +49,52 @@ export async function removeOrphanClones(db: Db, dataDir: string): Promise<numbe
     db,
     parsed.filter((entry) => entry.kind === 'clone-dir').map((entry) => entry.repoId),
   );
-  const orphans = parsed.filter((entry) => {
-    if (entry.kind === 'deleted') return true;
-    if (connecting.has(entry.repoId)) return false;
-    return entry.kind === 'clone' || !existing.has(entry.repoId);
-  });
+  const recent = async (name: string) =>
+    keepClonesNewerThanMs > 0 &&
+    Date.now() - (await stat(join(root, name)).catch(() => ({ mtimeMs: 0 }))).mtimeMs <
+      keepClonesNewerThanMs;
+  const orphans: typeof parsed = [];
+  for (const entry of parsed) {
+    if (entry.kind === 'deleted') orphans.push(entry);
+    else if (connecting.has(entry.repoId)) continue;
+    else if (entry.kind === 'clone' ? !(await recent(entry.name)) : !existing.has(entry.repoId)) {
+      orphans.push(entry);
+    }
+  }
   await Promise.all(
     orphans.map((entry) => rm(join(root, entry.name), { recursive: true, force: true })),
   );
   return orphans.length;
+}
+
+/** How often each process sweeps its own DATA_DIR's clones (besides once at start). */
+export const CLONE_SWEEP_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * Sweeps this node's clones now and every `intervalMs`: the hourly maintenance job runs on one
+ * node only, so with a DATA_DIR per node every process (API or worker) cleans its own cache.
+ * Clones under way are kept for the git timeout. Answers a stop function.
+ */
+export function startCloneSweep(
+  deps: { db: Db; config: { dataDir: string; gitTimeoutMs: number }; log: FastifyBaseLogger },
+  intervalMs = CLONE_SWEEP_INTERVAL_MS,
+): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  const sweep = () => {
+    running = running
+      .then(() => removeOrphanClones(deps.db, deps.config.dataDir, deps.config.gitTimeoutMs))
+      .then(
+        (removed) => {
+          if (removed > 0) deps.log.info({ removed }, 'removed clones nothing owns any more');
+        },
+        (error: unknown) => deps.log.warn({ err: error }, 'could not sweep the clone folders'),
+      );
+  };
+  sweep();
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

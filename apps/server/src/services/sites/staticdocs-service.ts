@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type {
   Folder,
   FolderListResponse,
@@ -9,7 +9,6 @@ import type {
   GenerateFolderResponse,
   StaticdocsPageQuery,
 } from '@codedocs/contract';
-import { ZipFile } from 'yazl';
 import { newId } from '../../auth/random-id';
 import { badRequest, conflict, forbidden, notFound } from '../../errors/index';
 import { catalogueEntry, currentPlan } from '../billing/subscription-service';
@@ -32,6 +31,7 @@ import {
 } from '../../repositories/folders-repository';
 import type { SiteStore } from '../../sites/site-store';
 import { siteStoreFor } from '../../sites/configured-site-store';
+import { zipSiteFiles } from '../../sites/site-zip';
 import { authorizeOnFolder } from '../../policies/folder-policy';
 import { listLiveShareSummaries } from '../../repositories/shares-repository';
 import { nowIso, type ServiceContext } from '../context';
@@ -265,8 +265,8 @@ export function downloadName(name: string): string {
 }
 
 /**
- * A zip of the folder's site (or of the chosen files), streamed: entries are added one at a
- * time from the store, with the site's normalised relative paths (`index.html` at the root).
+ * A zip of the folder's site (or of the chosen files), streamed from the store (a few files
+ * opened ahead, see zipSiteFiles), with the site's normalised relative paths (`index.html` at the root).
  * Unknown file ids answer 404 before anything is sent.
  */
 export async function zipFolder(
@@ -281,32 +281,12 @@ export async function zipFolder(
     throw conflict('This folder has no site yet: its first build has not finished');
   const files = await findFolderFiles(ctx.db, folder.id, fileIds && [...new Set(fileIds)]);
   if (fileIds && files.length !== new Set(fileIds).size) throw notFound('File not found');
-  const store = siteStoreOf(ctx);
-  const buildId = folder.build_id;
-  const zip = new ZipFile();
-  const out = new PassThrough();
-  zip.outputStream.pipe(out);
-  // entries are opened one after another, so a large site never holds many files open
-  void (async () => {
-    try {
-      for (const file of files) {
-        const stream = await store.open(folder.id, buildId, file.path);
-        if (!stream) throw new Error(`a file of the site is missing: ${file.path}`);
-        await new Promise<void>((resolve, reject) => {
-          stream.once('end', resolve).once('error', reject);
-          zip.addReadStream(stream, file.path, {
-            mtime: new Date(folder.updated_at),
-            size: file.size,
-          });
-        });
-      }
-      zip.end();
-    } catch (error) {
-      ctx.log.error({ err: error, folderId: folder.id }, 'zip of a folder failed');
-      out.destroy(error instanceof Error ? error : new Error(String(error)));
-    }
-  })();
-  return { stream: out, name: `${downloadName(folder.name)}.zip` };
+  const stream = zipSiteFiles(siteStoreOf(ctx), folder.id, folder.build_id, files, {
+    mtime: new Date(folder.updated_at),
+    onError: (error) =>
+      ctx.log.error({ err: error, folderId: folder.id }, 'zip of a folder failed'),
+  });
+  return { stream, name: `${downloadName(folder.name)}.zip` };
 }
 
 /** `DELETE /staticdocs/folders/created/{id}`: the folder, its files and its shares. */
