@@ -151,7 +151,9 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
     else picked = lineDocsAbove(comments, anchor);
   }
   if (!picked.length) return undefined;
-  const stripped = stripCommentMarkers(picked.map((c) => c.text).join('\n'));
+  // tree-sitter-rust's line comments end with their newline: joined as they are, every line
+  // break of a `///` doc would be doubled (each line its own paragraph)
+  const stripped = stripCommentMarkers(picked.map((c) => c.text.replace(/\r?\n$/, '')).join('\n'));
   const text = rules.unicodeEscapes ? javaUnicodeEscapes(stripped) : stripped;
   if (!text) return undefined;
   if (rules.docFormat === 'xml') return parseXmlDoc(text);

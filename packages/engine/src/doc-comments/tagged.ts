@@ -109,9 +109,11 @@ export function parseTaggedComment(text: string): DocComment {
       case 'exception':
       case 'raise':
       case 'raises': {
-        const m = /^(?:\[([^\]]*)\]\s*)?([\w.$\\]+)?\s*([\s\S]*)$/.exec(rest)!;
-        const t = type ?? m[1] ?? (m[2] && /^[A-Z\\]/.test(m[2]) ? m[2] : undefined);
-        const description = t === m[2] ? m[3]! : rest;
+        // YARD: `@raise [ArgumentError] text`; else `@throws Type text` or text alone
+        const yard = /^\[([^\]]*)\]\s*([\s\S]*)$/.exec(rest);
+        const m = /^([\w.$\\]+)?\s*([\s\S]*)$/.exec(rest)!;
+        const t = type ?? yard?.[1] ?? (m[1] && /^[A-Z\\]/.test(m[1]) ? m[1] : undefined);
+        const description = yard ? yard[2]! : t === m[1] ? m[2]! : rest;
         const entry: DocComment['throws'][number] = { description: clean(description) };
         if (t) entry.type = t;
         doc.throws.push(entry);

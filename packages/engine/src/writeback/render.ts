@@ -82,8 +82,8 @@ function tagLines(
   for (const t of parts.throws) {
     const type = t.type ?? (convention === 'jsdoc' ? 'Error' : 'Exception');
     if (convention === 'jsdoc') out.push(`@throws {${type}} ${t.description}`);
-    // YARD's `@raise Type text`: the engine reads a bracketed type into the text
-    else if (convention === 'yard') out.push(`@raise ${type} ${t.description}`);
+    // YARD's own form: `@raise [Type] text`
+    else if (convention === 'yard') out.push(`@raise [${type}] ${t.description}`);
     else out.push(`@throws ${type} ${t.description}`);
   }
   if (parts.example !== undefined) out.push('@example', ...lines(parts.example));

@@ -76,18 +76,14 @@ function expectedRead(language: string, parts: DocParts) {
   };
 }
 
-/**
- * What the reader gave back. Rust: tree-sitter-rust's line comments end with their newline, so
- * the reader (doc-comments/, not ours) doubles every line break; halved here and reported.
- */
+/** What the reader gave back, in the convention's terms. */
 function actualRead(language: string, doc: DocComment | undefined) {
-  const lines = (s: string) => (language === 'rust' ? s.replace(/\n\n/g, '\n') : s);
   const convention = conventionOf(language);
   const markdown = convention === 'go' || convention === 'rust';
   const xml = convention === 'xml';
   return {
     summary: doc?.summary,
-    description: doc && (xml ? collapse(doc.description) : lines(doc.description)),
+    description: doc && (xml ? collapse(doc.description) : doc.description),
     params: doc?.params.map((p) => ({ name: p.name, description: p.description })),
     returns: doc?.returns?.description,
     // `# Errors` has no type (a reader may name it `Err`); C# may read a cref without its namespace
@@ -99,7 +95,7 @@ function actualRead(language: string, doc: DocComment | undefined) {
           : { description: t.description },
     ),
 
-    examples: doc?.examples.map(lines),
+    examples: doc?.examples,
   };
 }
 
