@@ -195,11 +195,23 @@ function describe(
     const sets = `Sets ${list(facts.writes.map(code), 4)}.`;
     if (facts.writes.length && sets !== summary) sentences.push(sets);
   }
-  const children = siblings.filter((o) => o.parentId === object.id && o.kind !== 'constructor');
+  // its own members; a file's module (Python, Ruby) holds the file's top-level objects
+  let children = siblings.filter((o) => o.parentId === object.id && o.kind !== 'constructor');
+  if (object.kind === 'module' && !children.length)
+    children = siblings.filter((o) => o.parentId === undefined && o.kind !== 'module');
   if (children.length && !FUNCTIONS.has(object.kind))
     sentences.push(
       `Defines ${list(
         children.map((c) => code(c.name)),
+        8,
+      )}.`,
+    );
+  // what a module exports, where its language says so and not everything is
+  const exported = children.filter((c) => c.modifiers.exported);
+  if (object.kind === 'module' && exported.length && exported.length < children.length)
+    sentences.push(
+      `Exports ${list(
+        exported.map((c) => code(c.name)),
         8,
       )}.`,
     );

@@ -140,3 +140,31 @@ test('a class: what it extends and holds, what it defines; no returns or throws 
   expect(init.fields.get('summary')).toBe('Sets `self.root_path`.');
   expect(init.fields.get('param:root_path')).toBe('Stored in `self.root_path`.');
 });
+
+test('a module: the top-level objects it defines, and what it exports where the language says', async () => {
+  const index = await indexRepository([
+    ...Object.entries(files).map(([path, content]) => ({ path, content })),
+    {
+      path: 'src/limits.rs',
+      content:
+        'pub mod limits {\n    const DEFAULT: u32 = 3;\n\n    fn clamp(n: u32) -> u32 {\n        n.min(DEFAULT)\n    }\n\n    pub fn limit_of(raw: u32) -> u32 {\n        clamp(raw)\n    }\n\n    pub struct Limiter;\n}\n',
+    },
+  ]);
+  const moduleFields = (path: string, language: string) => {
+    const file = index.files.find((f) => f.path === path)!;
+    const module = file.objects.find((o) => o.kind === 'module');
+    expect(module, `a module object for ${path}`).toBeDefined();
+    const doc = generateDoc(module!, index.references, {
+      sourceOf: (p) => files[p],
+      language,
+      siblings: file.objects,
+    });
+    return docFields(module!, doc, { filePath: path, language });
+  };
+  expect(moduleFields('src/app/config.py', 'python').get('description')).toContain(
+    'Defines `get_send_file_max_age` and `Config`.',
+  );
+  const rust = moduleFields('src/limits.rs', 'rust').get('description') ?? '';
+  expect(rust).toContain('Exports `limit_of` and `Limiter`.');
+  expect(rust).toMatch(/Defines `[^.]*clamp/);
+});
