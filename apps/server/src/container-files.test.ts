@@ -137,7 +137,7 @@ describe('compose.yaml', () => {
     expect(db!.image).toMatch(/^\$\{POSTGRES_IMAGE:-postgres:\d+/);
     expect(db!.volumes).toEqual(['pgdata:/var/lib/postgresql/data']);
     expect(app!.build).toBe('.');
-    expect(app!.ports).toEqual(['3000:3000']);
+    expect(app!.ports).toEqual(['${CODEDOCS_PORT:-3000}:3000']);
     expect(app!.depends_on?.db?.condition).toBe('service_healthy');
     expect(worker!.depends_on?.app?.condition).toBe('service_healthy');
     expect(worker!.image).toBe(app!.image);
