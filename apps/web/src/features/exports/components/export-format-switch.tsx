@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { Braces, FileCode2, FileText, Globe } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { rovingIndex } from '@/lib/roving-index';
 
 /** What the export screen makes: a static site, or one of the other formats (issue 22). */
 export const EXPORT_FORMATS = ['site', 'markdown', 'json', 'patch'] as const;
@@ -30,18 +31,7 @@ export function ExportFormatSwitch({
 }) {
   const tabs = useRef<Partial<Record<ExportFormat, HTMLButtonElement | null>>>({});
   const handleKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = EXPORT_FORMATS.indexOf(value);
-    const last = EXPORT_FORMATS.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? (index + 1) % (last + 1)
-        : event.key === 'ArrowLeft'
-          ? (index + last) % (last + 1)
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const next = rovingIndex(event.key, EXPORT_FORMATS.indexOf(value), EXPORT_FORMATS.length);
     if (next === null) return;
     event.preventDefault();
     const format = EXPORT_FORMATS[next]!;

@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { FolderOpen, Users } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { rovingIndex } from '@/lib/roving-index';
 import { STATIC_DOCS_VIEW_MODES, type StaticDocsViewMode } from '../store/staticdocs-slice';
 
 const LABELS: Record<StaticDocsViewMode, string> = {
@@ -27,18 +28,12 @@ export function ViewModeSwitch({
 }) {
   const tabs = useRef<Partial<Record<StaticDocsViewMode, HTMLButtonElement | null>>>({});
   const handleKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = STATIC_DOCS_VIEW_MODES.indexOf(value);
-    const last = STATIC_DOCS_VIEW_MODES.length - 1;
-    const next =
-      event.key === 'ArrowRight' || event.key === 'ArrowDown'
-        ? (index + 1) % (last + 1)
-        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
-          ? (index + last) % (last + 1)
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const next = rovingIndex(
+      event.key,
+      STATIC_DOCS_VIEW_MODES.indexOf(value),
+      STATIC_DOCS_VIEW_MODES.length,
+      { vertical: true },
+    );
     if (next === null) return;
     event.preventDefault();
     const mode = STATIC_DOCS_VIEW_MODES[next]!;
