@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Language, Parser } from 'web-tree-sitter';
 import { getLanguage } from '../languages/registry.ts';
+import { installFastNodes, type RuntimeModule } from './fast-nodes.ts';
 import { hasGrammarPatch, patchGrammar } from './grammar-patches.ts';
 
 const require = createRequire(import.meta.url);
@@ -17,9 +19,28 @@ function grammarDir(set: 'vscode' | 'wasms'): string {
 let initialised: Promise<void> | undefined;
 const loaded = new Map<string, Promise<Language | undefined>>();
 
-/** Initialises web-tree-sitter once per thread (the runtime is per-thread state). */
+/** web-tree-sitter's installed version (its package.json is not exported: read beside its entry). */
+function runtimeVersion(): string {
+  try {
+    const entry = require.resolve('web-tree-sitter');
+    return (
+      JSON.parse(readFileSync(join(dirname(entry), 'package.json'), 'utf8')) as { version: string }
+    ).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * Initialises web-tree-sitter once per thread (the runtime is per-thread state), with the fast
+ * node paths of fast-nodes.ts over the module object Emscripten fills in.
+ */
 export function initParser(): Promise<void> {
-  initialised ??= Parser.init();
+  initialised ??= (async () => {
+    const module = {};
+    await Parser.init(module);
+    installFastNodes(module as RuntimeModule, runtimeVersion());
+  })();
   return initialised;
 }
 
