@@ -7,6 +7,8 @@ import { connectThroughUi, unique } from './app-steps';
 import { createServedRepo, type ServedRepo } from './git-repos';
 import { enterAsSignedInVisitor } from './session';
 
+const PHONE = { width: 390, height: 844 };
+
 const APP_TS = `export function greet(name: string, excited: boolean): string {
   return excited ? \`Hello \${name}!\` : \`Hello \${name}\`;
 }
@@ -91,6 +93,31 @@ test.describe('export formats', () => {
     expect(
       patch.split('\n').filter((l) => /^[-+](?![-+])/.test(l) && !/^\+\s*(\/\*\*|\*)/.test(l)),
     ).toEqual([]);
+
+    // The screen, its forms and its history fit a phone, in light and dark, the diff too.
+    if (await dialog.isVisible())
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(dialog).toBeHidden();
+    await page.setViewportSize(PHONE);
+    for (const theme of ['light', 'dark']) {
+      if (theme === 'dark') await page.getByRole('button', { name: 'Toggle dark mode' }).click();
+      for (const format of ['site', 'markdown', 'json', 'patch']) {
+        await page.getByTestId(`export-format-${format}`).click();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${format} form, ${theme}`).toBeLessThanOrEqual(0);
+      }
+      await keepScreenshot(page, `export-patch-phone-${theme}`);
+    }
+    await row.getByTestId('export-show-diff').click();
+    await expect(dialog.getByTestId('patch-diff')).toBeVisible();
+    const dialogBox = await dialog.boundingBox();
+    expect(dialogBox!.x).toBeGreaterThanOrEqual(0);
+    expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(PHONE.width);
+    await keepScreenshot(page, 'export-patch-diff-phone-dark');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await page.getByRole('button', { name: 'Toggle dark mode' }).click();
 
     // Real git applies it on the repository's commit.
     const clone = join(work, 'clone');
