@@ -1,5 +1,6 @@
 import { isCommitListed } from '../../repositories/repos-repository';
 import { indexCommit } from '../../services/livedocs/indexing';
+import { prepareOverview } from '../../services/overview/overview-service';
 import type { RepoIndexPayload } from '../definitions/repo-index';
 import { PermanentJobError } from '../job-definition';
 import type { JobHandler } from '../job-definition';
@@ -21,6 +22,7 @@ export function repoIndexHandler(deps: JobDeps): JobHandler<RepoIndexPayload> {
       signal,
       reportProgress,
     });
+    await prepareOverview(deps, repo.id, payload.commit_id);
     return {
       repo_id: repo.id,
       commit_id: payload.commit_id,

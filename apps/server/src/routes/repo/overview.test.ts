@@ -10,6 +10,7 @@ import {
 } from '@codedocs/contract';
 import { buildSite } from '@codedocs/sitegen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOverview } from '../../repositories/overview-repository';
 import { buildSiteModel } from '../../services/sites/site-model';
 import { startGitDaemon, type GitDaemon } from '../../test/git-daemon';
 import { createFixtureRepo, fixtureGit } from '../../test/git-fixtures';
@@ -108,6 +109,13 @@ describe.each(dialects)('repository overview on %s', (dialect) => {
     await testApp?.close();
     await daemon?.stop();
     if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('has the facts ready once the commit is indexed, before anyone reads the overview', async () => {
+    const stored = await findOverview(app().db, repoId);
+    expect(stored?.commit_id).toBe(head());
+    const overview = await read();
+    expect(overview.generated_at).toBe(stored!.generated_at);
   });
 
   it('answers facts read from the indexed commit and a text per section', async () => {

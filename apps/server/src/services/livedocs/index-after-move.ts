@@ -5,6 +5,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { Db } from '../../repositories/db';
 import { reposWithUnindexedHead } from '../../repositories/code-index-repository';
 import { deleteFinishedJob, findJob } from '../../repositories/jobs-repository';
+import { prepareOverview } from '../overview/overview-service';
 import { indexCommit, type IndexDeps } from './indexing';
 
 interface Deps {
@@ -61,6 +62,7 @@ export async function indexAfterMove(
       signal: move.signal,
       reportProgress: move.reportProgress,
     });
+    await prepareOverview(deps, move.repoId, move.commitId);
     return { parsedFiles: result.parsed.length };
   } catch (error) {
     if (move.signal.aborted) throw error;

@@ -18,9 +18,11 @@ import {
   overviewSections,
 } from '@codedocs/engine';
 import type { Repo } from '@codedocs/db';
+import type { FastifyBaseLogger } from 'fastify';
 import { sha256 } from '../../auth/random-id';
 import { conflict } from '../../errors/index';
 import { findRepoIndex, listSourceFiles } from '../../repositories/code-index-repository';
+import { findRepo } from '../../repositories/repos-repository';
 import { Memo } from '../../repositories/memo';
 import {
   findOverview,
@@ -218,4 +220,24 @@ export async function siteOverview(
       .filter((section) => section.value.trim() !== '')
       .map(({ section_id, title, value }) => ({ section_id, title, value })),
   };
+}
+
+/**
+ * Computes and stores the overview facts of a commit just indexed when it is the repository's
+ * current one, so the first read of the overview finds them ready instead of computing them
+ * (every model and reference of the commit) while a person waits. A failure is logged and left
+ * to that first read: it never fails the indexing.
+ */
+export async function prepareOverview(
+  deps: Deps & { log: FastifyBaseLogger },
+  repoId: string,
+  commitId: string,
+): Promise<void> {
+  try {
+    const repo = await findRepo(deps.db, repoId);
+    if (!repo || repo.head_commit !== commitId) return;
+    await currentFacts(deps, repo);
+  } catch (error) {
+    deps.log.warn({ err: error, repoId, commitId }, 'preparing the repository overview failed');
+  }
 }
