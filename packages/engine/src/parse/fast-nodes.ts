@@ -183,6 +183,13 @@ export function installFastNodes(module: RuntimeModule, version: string): void {
     return found;
   };
 
+  /** A member whose WebAssembly call leaves one node (or none) in the transfer buffer. */
+  const toNode = (call: (tree: number, arg: number) => void) =>
+    function (this: NodeFields, arg = 0): Node | null {
+      call(marshal(this), arg);
+      return unmarshal(this.tree);
+    };
+
   const getters: Record<string, (this: NodeFields) => unknown> = {
     typeId() {
       return M._ts_node_symbol_wasm(marshal(this));
@@ -198,31 +205,16 @@ export function installFastNodes(module: RuntimeModule, version: string): void {
       const h = M.HEAP32;
       return { row: h[T]! >>> 0, column: h[T + 1]! >>> 0 };
     },
-    parent() {
-      M._ts_node_parent_wasm(marshal(this));
-      return unmarshal(this.tree);
-    },
-    previousSibling() {
-      M._ts_node_prev_sibling_wasm(marshal(this));
-      return unmarshal(this.tree);
-    },
-    nextSibling() {
-      M._ts_node_next_sibling_wasm(marshal(this));
-      return unmarshal(this.tree);
-    },
-    nextNamedSibling() {
-      M._ts_node_next_named_sibling_wasm(marshal(this));
-      return unmarshal(this.tree);
-    },
+    parent: toNode((tree) => M._ts_node_parent_wasm(tree)),
+    previousSibling: toNode((tree) => M._ts_node_prev_sibling_wasm(tree)),
+    nextSibling: toNode((tree) => M._ts_node_next_sibling_wasm(tree)),
+    nextNamedSibling: toNode((tree) => M._ts_node_next_named_sibling_wasm(tree)),
+    firstNamedChild: toNode((tree) => M._ts_node_named_child_wasm(tree, 0)),
     childCount() {
       return M._ts_node_child_count_wasm(marshal(this));
     },
     namedChildCount() {
       return M._ts_node_named_child_count_wasm(marshal(this));
-    },
-    firstNamedChild() {
-      M._ts_node_named_child_wasm(marshal(this), 0);
-      return unmarshal(this.tree);
     },
     children() {
       if (!this._children) {
@@ -241,18 +233,9 @@ export function installFastNodes(module: RuntimeModule, version: string): void {
   };
 
   const methods: Record<string, (this: NodeFields, ...args: never[]) => unknown> = {
-    child(index: number) {
-      M._ts_node_child_wasm(marshal(this), index);
-      return unmarshal(this.tree);
-    },
-    namedChild(index: number) {
-      M._ts_node_named_child_wasm(marshal(this), index);
-      return unmarshal(this.tree);
-    },
-    childForFieldId(id: number) {
-      M._ts_node_child_by_field_id_wasm(marshal(this), id);
-      return unmarshal(this.tree);
-    },
+    child: toNode((tree, index) => M._ts_node_child_wasm(tree, index)),
+    namedChild: toNode((tree, index) => M._ts_node_named_child_wasm(tree, index)),
+    childForFieldId: toNode((tree, id) => M._ts_node_child_by_field_id_wasm(tree, id)),
     childForFieldName(name: string) {
       const id = fieldId(this.tree, name);
       if (id === -1) return null;
