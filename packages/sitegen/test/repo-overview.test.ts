@@ -116,6 +116,69 @@ describe('a repository overview in the site', () => {
     expect(page).not.toContain('tracker.example.test');
   });
 
+  it('links the objects its facts name to their place in the site, in edited text too', async () => {
+    const model = modelWithOverview();
+    const repo = model.repositories[0]!;
+    const at = (object_id: string, qualified_name: string, file_path: string) => ({
+      object_id,
+      name: qualified_name.split('.').pop()!,
+      qualified_name,
+      kind: 'method',
+      file_path,
+    });
+    repo.overview!.facts = {
+      ...FACTS,
+      most_used: [
+        { ...at('o-get', 'Store.get', 'src/store.ts'), callers: 4, call_sites: 6, test_callers: 1 },
+        // named by the facts but not compiled into this site: stays plain code
+        {
+          ...at('o-gone', 'Store.clear', 'src/store.ts'),
+          callers: 2,
+          call_sites: 2,
+          test_callers: 0,
+        },
+      ],
+      public_api: [
+        {
+          module: 'src',
+          objects: [{ ...at('o-encode', 'encodeEntry', 'src/codec.ts'), signature: '' }],
+        },
+      ],
+      public_api_total: 1,
+    };
+    repo.overview!.sections.push(
+      {
+        section_id: 'most_used',
+        title: 'Most-used objects',
+        value: '1. `Store.get` (method): 4 callers.\n2. `Store.clear` (method): 2 callers.',
+      },
+      // a person's own words name the objects the same way
+      {
+        section_id: 'public_api',
+        title: 'Public API',
+        value: 'Start with `encodeEntry`, not `Store`.',
+      },
+    );
+    const sink = memorySink();
+    await buildSite(model, sink);
+    const path = 'repos/kv-store/overview.html';
+    const page = sink.files.get(path)!;
+    const links = attributeUrls(page).filter(
+      ({ tag, value }) => tag === 'a' && value.includes('#'),
+    );
+    const get = links.find(({ value }) => value.endsWith('#method.Store.get'));
+    const encode = links.find(({ value }) => /#[a-z]+\.encodeEntry$/.test(value));
+    expect(get, page).toBeDefined();
+    expect(encode).toBeDefined();
+    for (const { value } of [get!, encode!]) {
+      const [file] = value.split('#');
+      expect(sink.files.has(resolvePath(path, file!))).toBe(true);
+    }
+    expect(page).toContain('<a href="' + get!.value + '"><code>Store.get</code></a>');
+    expect(page).toContain('<li><code>Store.clear</code> (method)');
+    expect(page).toContain('not <code>Store</code>.');
+  });
+
   it('builds the same bytes for the same model', async () => {
     const a = memorySink();
     const b = memorySink();

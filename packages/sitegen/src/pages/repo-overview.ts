@@ -1,4 +1,4 @@
-import type { SiteModel, SiteRepository } from '@codedocs/contract';
+import type { OverviewFacts, SiteModel, SiteRepository } from '@codedocs/contract';
 import { esc } from '../html.ts';
 import type { MarkdownRenderer } from '../markdown.ts';
 import { moduleGraphSvg } from '../module-graph.ts';
@@ -18,11 +18,12 @@ export function repoOverviewPage(
   const path = routes.overviewPage.get(repo) as string;
   const overview = repo.overview!;
   const graph = moduleGraphSvg(overview.facts.graph, 'module-graph-title');
+  const linkObjects = objectLinker(routes, repo, path, overview.facts);
   const sections = overview.sections.map(
     (section) =>
       `<section class="overview-section" id="${esc(section.section_id)}">
 <h2>${esc(section.title)}</h2>
-<div class="prose">${markdown.render(section.value, null)}</div>
+<div class="prose">${linkObjects(markdown.render(section.value, null))}</div>
 ${section.section_id === 'dependencies' && graph ? `<div class="graph-wrap">${graph}</div>` : ''}
 </section>`,
   );
@@ -44,4 +45,42 @@ ${sections.length ? sections.join('\n') : '<p class="muted">Nothing is known abo
     aside: '',
     main,
   });
+}
+
+/**
+ * Links the objects the overview's facts name (most-used objects, the public API, entry points)
+ * to their place in the site: each `<code>` whose whole text is such an object's qualified name
+ * becomes a link to it, when the compilation holds it and the name is not shared by another
+ * object of the facts (so a person's own text is linked the same way). Objects outside the site
+ * stay plain code.
+ */
+function objectLinker(
+  routes: SiteRoutes,
+  repo: SiteRepository,
+  fromPage: string,
+  facts: OverviewFacts,
+): (html: string) => string {
+  const named = [
+    ...facts.most_used,
+    ...facts.public_api.flatMap((group) => group.objects),
+    ...facts.entry_points.flatMap((entry) => (entry.object ? [entry.object] : [])),
+  ];
+  const idsByName = new Map<string, Set<string>>();
+  for (const object of named) {
+    const ids = idsByName.get(object.qualified_name) ?? new Set<string>();
+    ids.add(object.object_id);
+    idsByName.set(object.qualified_name, ids);
+  }
+  const hrefs = new Map<string, string>();
+  for (const [name, ids] of idsByName) {
+    if (ids.size !== 1) continue;
+    const route = routes.objects.get(`${repo.repo_id}:${[...ids][0]}`);
+    if (route) hrefs.set(esc(name), `${hrefFrom(fromPage, route.page)}#${route.anchor}`);
+  }
+  if (hrefs.size === 0) return (html) => html;
+  return (html) =>
+    html.replace(/<code>([^<]*)<\/code>/g, (whole, text: string) => {
+      const href = hrefs.get(text);
+      return href ? `<a href="${esc(href)}">${whole}</a>` : whole;
+    });
 }
