@@ -58,6 +58,34 @@ export async function connectAndWait(
   return { repoId, task };
 }
 
+/**
+ * Connects a fixture repository (`createFixtureRepo(root, name)`, served as `url`) and waits for
+ * the clone and the indexing of its `main`; returns the repo id.
+ */
+export async function connectIndexed(
+  app: App,
+  user: RepoUser,
+  url: string,
+  workDir: string,
+): Promise<string> {
+  const { repoId, task } = await connectAndWait(app, user, { external_repo_url: url });
+  if (task.status !== 'succeeded') throw new Error(`connect failed: ${task.error ?? ''}`);
+  const head = fixtureGit(workDir, ['rev-parse', 'main']).trim();
+  await waitForTask(app, `index:${repoId}:${head}`, user.id, ['succeeded']);
+  return repoId;
+}
+
+/** A POST (with an optional JSON body) or a DELETE as the user. */
+export function sendAs(
+  app: App,
+  user: RepoUser,
+  method: 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method, url, headers: bearer(user.token), ...(payload && { payload }) });
+}
+
 /** A GET as the user. */
 export function getAs(
   app: App,

@@ -15,9 +15,15 @@ import { indexFile } from '@codedocs/engine';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitDaemon, type GitDaemon } from '../../test/git-daemon';
-import { createFixtureRepo, fixtureGit } from '../../test/git-fixtures';
+import { createFixtureRepo } from '../../test/git-fixtures';
 import { FAST_JOB_TIMINGS, waitForTask } from '../../test/jobs';
-import { connectAndWait, createRepoUser, getAs, type RepoUser } from '../../test/repos';
+import {
+  connectIndexed as connectFixture,
+  createRepoUser,
+  getAs,
+  sendAs,
+  type RepoUser,
+} from '../../test/repos';
 import { createTestApp, testDialects, type TestApp } from '../../test/test-app';
 import { zipEntries } from '../../test/zip-entries';
 import { listExportBuilds } from '../../repositories/exports-repository';
@@ -58,19 +64,14 @@ describe.each(dialects)('exports on %s', (dialect) => {
 
   const app = () => testApp.app;
   const send = (user: RepoUser, method: 'POST' | 'DELETE', url: string, payload?: object) =>
-    app().inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${user.token}` },
-      ...(payload && { payload }),
-    });
+    sendAs(app(), user, method, url, payload);
   const connectIndexed = async (name: string) => {
-    const { repoId, task } = await connectAndWait(app(), owner, {
-      external_repo_url: daemon.url(`${name}.git`),
-    });
-    expect(task.status, task.error ?? '').toBe('succeeded');
-    const head = fixtureGit(join(root, `${name}-work`), ['rev-parse', 'main']).trim();
-    await waitForTask(app(), `index:${repoId}:${head}`, owner.id, ['succeeded']);
+    const repoId = await connectFixture(
+      app(),
+      owner,
+      daemon.url(`${name}.git`),
+      join(root, `${name}-work`),
+    );
     const metadata = livedocsMetadataResponseSchema.parse(
       (await getAs(app(), owner, `/api/v0/livedocs/metadata/${repoId}`)).json(),
     );

@@ -15,12 +15,19 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitDaemon, type GitDaemon } from '../../test/git-daemon';
-import { createFixtureRepo, fixtureGit } from '../../test/git-fixtures';
+import { createFixtureRepo } from '../../test/git-fixtures';
 import { buildIdOf, removeOrphanBuilds } from '../../services/sites/orphan-builds';
 import { BUILD_STOPPED } from '../../repositories/folders-repository';
 import { localSiteStore } from '../../sites/site-store';
 import { FAST_JOB_TIMINGS, waitForTask } from '../../test/jobs';
-import { connectAndWait, createRepoUser, getAs, postAs, type RepoUser } from '../../test/repos';
+import {
+  connectIndexed as connectFixture,
+  createRepoUser,
+  getAs,
+  postAs,
+  sendAs,
+  type RepoUser,
+} from '../../test/repos';
 import { createTestApp, testDialects, type TestApp } from '../../test/test-app';
 import { zipEntries } from '../../test/zip-entries';
 
@@ -60,22 +67,9 @@ describe.each(dialects)('static documentation folders on %s', (dialect) => {
     method: 'POST' | 'DELETE',
     url: string,
     payload?: object,
-  ): Promise<LightMyRequestResponse> =>
-    app().inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${user.token}` },
-      ...(payload && { payload }),
-    });
-  const connectIndexed = async (name: string) => {
-    const { repoId, task } = await connectAndWait(app(), owner, {
-      external_repo_url: daemon.url(`${name}.git`),
-    });
-    expect(task.status, task.error ?? '').toBe('succeeded');
-    const head = fixtureGit(join(root, `${name}-work`), ['rev-parse', 'main']).trim();
-    await waitForTask(app(), `index:${repoId}:${head}`, owner.id, ['succeeded']);
-    return repoId;
-  };
+  ): Promise<LightMyRequestResponse> => sendAs(app(), user, method, url, payload);
+  const connectIndexed = (name: string) =>
+    connectFixture(app(), owner, daemon.url(`${name}.git`), join(root, `${name}-work`));
   const objectIds = async (repoId: string) =>
     livedocsMetadataResponseSchema
       .parse((await getAs(app(), owner, `/api/v0/livedocs/metadata/${repoId}`)).json())
