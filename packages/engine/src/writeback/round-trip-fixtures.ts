@@ -72,6 +72,40 @@ export function limitFor(plan: string): number {
     },
   },
   {
+    // decorators spread over several lines (Angular, NestJS): the doc goes above the first
+    language: 'typescript',
+    path: 'src/app/rate-limit.component.ts',
+    source: `import { Component, HostListener, Input } from '@angular/core';
+
+@Component({
+  selector: 'app-rate-limit',
+  template: '<p>{{ remaining }} (of {{ limit }})</p>',
+})
+export class RateLimitComponent {
+  @Input() limit = 10;
+  remaining = 10;
+
+  /** Old words. */
+  @HostListener('window:keydown', [
+    '$event',
+  ])
+  onKey(event: KeyboardEvent): void {
+    this.remaining -= event.repeat ? 0 : 1;
+  }
+
+  @HostListener('window:focus')
+  reset(): void {
+    this.remaining = this.limit;
+  }
+}
+`,
+    edits: {
+      RateLimitComponent: CLASS_FIELDS,
+      'RateLimitComponent.onKey': { summary: 'Counts one key press against the limit.' },
+      'RateLimitComponent.reset': { summary: 'Starts counting again when the window is focused.' },
+    },
+  },
+  {
     language: 'javascript',
     path: 'lib/limiter.js',
     source: `'use strict';\r\n\r\nclass Limiter {\r\n  /**\r\n   * Checks.\r\n   */\r\n  allow(key, cost) {\r\n    return key.length > cost;\r\n  }\r\n}\r\n\r\nfunction limitFor(plan) {\r\n  return plan === 'pro' ? 100 : 10;\r\n}\r\n\r\nmodule.exports = { Limiter, limitFor };\r\n`,
@@ -237,11 +271,20 @@ public class RateLimiter {
     public boolean allow(String key, int cost) {
         return key.length() > cost && size > 0;
     }
+
+    /**
+     * Old words, a blank line above the method.
+     */
+
+    public int size() {
+        return size;
+    }
 }
 `,
     edits: {
       RateLimiter: CLASS_FIELDS,
       'RateLimiter.toString': { summary: 'The limiter as text, for logs.' },
+      'RateLimiter.size': { summary: 'How many requests a bucket holds.' },
       'RateLimiter.allow': fieldsFor(['key', 'cost'], {
         example: 'new RateLimiter(1).allow("ab", 1);',
         throws: '- `IllegalArgumentException`: When the cost is negative.',
@@ -350,6 +393,17 @@ class RateLimiter
     {
         return strlen($key) > $cost;
     }
+
+    /**
+     * Old words, a blank line above the attribute.
+     */
+
+    #[\\Deprecated(
+        since: '2.0',
+    )]
+    public function reset(): void
+    {
+    }
 }
 
 function limit_for($plan)
@@ -362,6 +416,7 @@ function limit_for($plan)
         example: "$limiter->allow('ab', 1);",
         throws: '- `InvalidArgumentException`: When the cost is negative.',
       }),
+      'RateLimiter.reset': { summary: 'Forgets every bucket.' },
       limit_for: fieldsFor(['plan'], { example: "limit_for('pro');" }),
     },
   },

@@ -91,9 +91,11 @@ function commentAbove(
   anchor: number,
   convention: CommentConvention,
 ): { start: number; end: number } | undefined {
-  const end = anchor;
+  // blank lines between the doc and its declaration stay (Javadoc and PHPDoc readers allow them)
   let i = anchor - 1;
+  while (i >= 0 && lines[i]!.text.trim() === '') i--;
   if (i < 0) return undefined;
+  const end = i + 1;
   const text = lines[i]!.text.trim();
   if (/\*\/$/.test(text)) {
     while (i >= 0 && !/^\s*\/\*/.test(lines[i]!.text)) i--;
@@ -107,12 +109,46 @@ function commentAbove(
   return { start: i, end };
 }
 
+/** Closing minus opening brackets of a line of code, string and char literals left out. */
+function bracketBalance(text: string): number {
+  let balance = 0;
+  for (const c of text.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '')) {
+    if (c === ')' || c === ']' || c === '}') balance++;
+    else if (c === '(' || c === '[' || c === '{') balance--;
+  }
+  return balance;
+}
+
+/** How far up (at most) an attribute spread over several lines is looked for. */
+const ATTRIBUTE_LINES = 100;
+
+/**
+ * The first line of the attribute that ends on line `last`: that line when it starts one, else,
+ * when it closes brackets opened above (`@Component({` … `})`), the line that opens them if an
+ * attribute starts there; undefined when line `last` ends no attribute.
+ */
+function attributeStart(lines: readonly Line[], last: number, attribute: RegExp) {
+  const text = lines[last]!.text;
+  if (attribute.test(text)) return last;
+  let depth = bracketBalance(text);
+  if (depth <= 0) return undefined;
+  for (let i = last - 1; i >= 0 && last - i <= ATTRIBUTE_LINES; i--) {
+    depth += bracketBalance(lines[i]!.text);
+    if (depth <= 0) return depth === 0 && attribute.test(lines[i]!.text) ? i : undefined;
+  }
+  return undefined;
+}
+
 /** The line (0-based) a comment goes above: the declaration's, above its attributes. */
 function anchorLine(lines: readonly Line[], object: CodeObject, convention: CommentConvention) {
   let anchor = object.range.startLine - 1;
   const attribute = ATTRIBUTE[convention];
-  if (attribute) while (anchor > 0 && attribute.test(lines[anchor - 1]!.text)) anchor--;
-  return anchor;
+  if (!attribute) return anchor;
+  for (;;) {
+    const start = anchor > 0 ? attributeStart(lines, anchor - 1, attribute) : undefined;
+    if (start === undefined) return anchor;
+    anchor = start;
+  }
 }
 
 function commentReplacement(
