@@ -487,3 +487,16 @@ test('a parameter read only inside a closure or block is read, not "unused"', as
   );
   expect(php('prefix').facts.unused).toEqual([]);
 });
+
+test('PHP: `$pos++` reassigns the parameter, so returning it is not returning what was passed', async () => {
+  const php = await read(
+    'scan.php',
+    '<?php\nfunction skipSpaces(string $text, int $pos): int {\n    while ($pos < strlen($text) && $text[$pos] === " ") {\n        $pos++;\n    }\n    if ($pos === strlen($text)) {\n        return -1;\n    }\n    return $pos;\n}\n',
+  );
+  const skip = php('skipSpaces');
+  expect(skip.facts.returns).toEqual([
+    { value: 'literally `-1`', when: '$pos === strlen($text)' },
+    { value: "`$pos` after the body's changes" },
+  ]);
+  expect(uses(skip).pos).toContain('reassigned by the body');
+});

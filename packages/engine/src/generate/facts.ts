@@ -170,6 +170,9 @@ function parameterUse(id: Node, syntax: FactSyntax, name: string): string | unde
     }
     return undefined;
   }
+  // `$pos++`: the value handed back later is no longer the one passed in
+  if (syntax.updates?.includes(type) && /^(?:\+\+|--)|(?:\+\+|--)$/.test(parent.text))
+    return 'reassigned by the body';
   if (syntax.nots.includes(type) || syntax.ifs.includes(type) || syntax.elifs.includes(type))
     return 'tested for truth';
   if (
@@ -285,7 +288,9 @@ function returnedText(value: Node, syntax: FactSyntax, params: Set<string>): str
   const text = short(value.text, 60);
   if (!text) return undefined;
   if (LITERAL.test(text)) return `literally \`${text}\``;
-  if (params.has(text)) return `\`${text}\` as passed in`;
+  // PHP's `$pos` is the parameter `pos`
+  if (params.has(syntax.sigil ? text.replace(syntax.sigil, '') : text))
+    return `\`${text}\` as passed in`;
   if (syntax.members.includes(value.type)) return `the value held in \`${text}\``;
   if (syntax.identifiers.includes(value.type)) return undefined;
   // a tuple of local names (`return user, passwd`) says no more than one name does
@@ -447,7 +452,8 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
   );
   for (const r of facts.returns) {
     const name = /^`([\w$]+)` as passed in$/.exec(r.value)?.[1];
-    if (name && facts.uses.get(name)?.includes('reassigned by the body'))
+    const bare = name && syntax.sigil ? name.replace(syntax.sigil, '') : name;
+    if (name && bare && facts.uses.get(bare)?.includes('reassigned by the body'))
       r.value = `\`${name}\` after the body's changes`;
   }
   const statements = statementsOf(body);

@@ -63,6 +63,8 @@ export interface FactSyntax {
   sigil?: string;
   /** Assignments to these globals are effects (C's `errno`). */
   globals?: string[];
+  /** Increments and decrements (`i++`, `--n`): they reassign a parameter. */
+  updates?: string[];
   /** Counted loops whose condition bounds them with a parameter (C's `for (i = 0; i < n; i++)`). */
   countedLoops?: string[];
   /**
@@ -194,6 +196,7 @@ const C: FactSyntax = {
   blocks: ['compound_statement'],
   negate: bang,
   closuresRead: true,
+  updates: ['update_expression'],
   globals: ['errno'],
   countedLoops: ['for_statement'],
   effects: [
@@ -264,6 +267,7 @@ FACT_SYNTAX.csharp = {
   blocks: ['block', 'arrow_expression_clause'],
   negate: bang,
   closuresRead: true,
+  updates: ['postfix_unary_expression', 'prefix_unary_expression'],
   catchType: 'type',
   stub: /^thrownew(?:System\.)?NotImplementedException\(.*\)$/,
   effects: [
@@ -342,6 +346,7 @@ FACT_SYNTAX.php = {
   blocks: ['compound_statement'],
   negate: bang,
   closuresRead: true,
+  updates: ['update_expression'],
   catchType: 'type',
   methodCalls: ['member_call_expression', 'nullsafe_member_call_expression'],
   sigil: '$',
