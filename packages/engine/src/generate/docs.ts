@@ -2,6 +2,7 @@ import type { CodeObject, Parameter, Reference } from '../model.ts';
 import { calledBy, isTestPath } from '../resolve/queries.ts';
 import { callExamples, type CallExample } from './examples.ts';
 import { bareName, type CodeFacts, type EffectKind } from './facts.ts';
+import { isFiller } from './filler.ts';
 
 /** The documentation fields of one object, each marked with where it came from. */
 export interface GeneratedDoc {
@@ -73,10 +74,17 @@ const TRIVIAL_CALLS = new Set([
   ...['tuple', 'range', 'enumerate', 'zip', 'getattr', 'hasattr', 'setattr', 'type', 'super'],
   ...['repr', 'iter', 'next', 'sorted', 'min', 'max', 'abs', 'format', 'String', 'Number'],
   ...['Boolean', 'Array.isArray', 'Object.keys', 'Object.entries', 'Error', 'append', 'push'],
-  ...['any', 'all', '_', 'id', 'hash', 'callable', 'vars', 'map', 'filter'],
+  ...['any', 'all', '_', 'id', 'hash', 'callable', 'vars', 'map', 'filter', 'nameof'],
 ]);
 
 function raisedText(r: CodeFacts['raises'][number]): string {
+  if (r.failing) {
+    const how =
+      r.by === '?'
+        ? `if ${code(r.failing)} fails (\`?\` passes its error on)`
+        : `if ${code(r.failing)} is \`None\` or \`Err\` (\`${r.by}\`)`;
+    return r.when ? `when ${code(r.when)}, ${how}` : how;
+  }
   if (r.when) return `when ${code(r.when)}`;
   if (r.caught && r.caught !== r.type) return `when ${code(r.caught)} is caught`;
   if (r.caught) return 'raised again after handling it';
@@ -150,8 +158,11 @@ function summaryFrom(object: CodeObject, facts: CodeFacts | undefined, bases: st
   const plain = facts.returns.filter((r) => !r.when);
   if (facts.returns.length === 1 && plain.length === 1 && !facts.raises.length)
     return `Returns ${plain[0]!.value}.`;
-  if (facts.writes.length && !facts.returns.length)
-    return `Sets ${list(facts.writes.map(code), 4)}.`;
+  if (facts.writes.length && !facts.returns.length) {
+    // `set_dn` setting `@dn` says what the name already does
+    const sets = `Sets ${list(facts.writes.map(code), 4)}.`;
+    return isFiller(sets, object) ? '' : sets;
+  }
   return '';
 }
 
@@ -187,13 +198,18 @@ function describe(
         !facts.effects.some((e) => e.call === c) &&
         !facts.raises.some((r) => r.type === c),
     );
-    if (calls.length) sentences.push(`Calls ${list(calls.map(code))}.`);
+    // a sentence of names the object's own (`initialize(underlying_error)` calling
+    // `@underlying_error.class`) says nothing
+    const telling = (sentence: string) => {
+      if (!isFiller(sentence, object)) sentences.push(sentence);
+    };
+    if (calls.length) telling(`Calls ${list(calls.map(code))}.`);
     for (const kind of Object.keys(EFFECT_WORDS) as EffectKind[]) {
       const through = facts.effects.filter((e) => e.kind === kind).map((e) => code(e.call));
       if (through.length) sentences.push(`${EFFECT_WORDS[kind]} ${list(through)}.`);
     }
     const sets = `Sets ${list(facts.writes.map(code), 4)}.`;
-    if (facts.writes.length && sets !== summary) sentences.push(sets);
+    if (facts.writes.length && sets !== summary) telling(sets);
   }
   // its own members; a file's module (Python, Ruby) holds the file's top-level objects
   let children = siblings.filter((o) => o.parentId === object.id && o.kind !== 'constructor');

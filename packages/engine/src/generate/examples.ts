@@ -85,6 +85,9 @@ function linesOf(source: string): string[] {
 
 const CONTROL =
   /^(?:if|elif|else|for|while|with|switch|case|def|class|function|async def|try|except|catch)\b/;
+/** Ruby's own headers, and a line that opens a block (`… do |x|`, `… && begin`). */
+const RUBY_CONTROL = /^(?:elsif|unless|until|when)\b/;
+const RUBY_BLOCK = /(?:\bdo(?:\s*\|[^|]*\|)?|\bbegin|\bthen)\s*$/;
 
 /**
  * The complete statement around the call on `line` (1-based) of `source`: back to where the
@@ -99,7 +102,9 @@ export function statementAt(
   name: string,
   language: string,
 ): { code: string; args: string[] } | undefined {
-  const python = language === 'python';
+  // Ruby comments with `#` and continues lines with `\` as Python does
+  const python = language === 'python' || language === 'ruby';
+  const ruby = language === 'ruby';
   const lines = linesOf(source);
   const index = line - 1;
   const text = lines[index];
@@ -163,7 +168,13 @@ export function statementAt(
     (before !== undefined &&
       // a Python line ending in `:` opens a block; elsewhere it continues a ternary
       (python ? /(?:[=(,&|+\-*/%<[]|=>)$/ : /(?:[=(?:,&|+\-*/%<[]|=>)$/).test(before));
-  if (midStatement || CONTROL.test(code) || /[{:]\s*$/.test(code) || /=>\s*\{?$/.test(code)) {
+  if (
+    midStatement ||
+    CONTROL.test(code) ||
+    /[{:]\s*$/.test(code) ||
+    /=>\s*\{?$/.test(code) ||
+    (ruby && (RUBY_CONTROL.test(code) || RUBY_BLOCK.test(code)))
+  ) {
     // a header or a callback opening a block: the call expression alone
     const start = callStart(code, at);
     const end = closingOf(code, paren);

@@ -1,14 +1,19 @@
 import type { Node } from 'web-tree-sitter';
 import type { CodeObject, FileIndex } from '../model.ts';
 import { parserFor } from '../parse/grammars.ts';
+import { isRaiseCall, languageRaise } from './raises.ts';
 import { FACT_SYNTAX, type FactSyntax } from './syntax.ts';
+import { calleeText, insideNested, pathTo, short } from './tree.ts';
 
 /** What one object's code shows, read from its syntax tree: the raw material of its docs. */
 export interface CodeFacts {
   /** Values returned, with the condition that leads there when an `if` decides it. */
   returns: { value: string; when?: string }[];
-  /** Exceptions raised, with the condition or the caught exception that leads there. */
-  raises: { type: string; when?: string; caught?: string }[];
+  /**
+   * Exceptions raised, with the condition or the caught exception that leads there; `failing`
+   * is an expression whose failure raises (Rust's `x?`, `x.unwrap()`), `by` what turns it into one.
+   */
+  raises: { type: string; when?: string; caught?: string; failing?: string; by?: string }[];
   /** Attributes the code assigns (`self.x`, `this.cache`, `request.user`). */
   writes: string[];
   /** Calls with effects outside the object, by kind: logging, files, network, processes. */
@@ -51,14 +56,7 @@ const EFFECTS: [EffectKind, RegExp][] = [
   ],
 ];
 
-/** Code quoted in prose stays short; a longer expression is not quoted at all. */
-const MAX_CODE = 72;
-const short = (text: string, max = MAX_CODE): string | undefined => {
-  const one = text.replace(/\s+/g, ' ').trim();
-  return one.length <= max ? one : undefined;
-};
-
-const RECEIVERS = new Set(['self', 'cls', 'this']);
+const RECEIVERS = new Set(['self', 'cls', 'this', '$this']);
 
 /** Parameter names as a body reads them: `*args` → `args`, `...rest` → `rest`, `&x` → `x`. */
 export const bareName = (name: string) => name.replace(/^(?:\.\.\.|\*{1,2}|&(?:mut\s+)?|\$)/, '');
@@ -98,68 +96,6 @@ function bodyOf(node: Node, syntax: FactSyntax): Node | undefined {
   return undefined;
 }
 
-const conditionText = (node: Node | null): string | undefined => {
-  if (!node) return undefined;
-  const text = node.type === 'parenthesized_expression' ? node.text.slice(1, -1) : node.text;
-  return short(text);
-};
-
-/**
- * The conditions that lead to `node` inside `body`: each enclosing `if` whose consequence
- * holds it (an `else` reads as the negation), innermost last; undefined when one cannot be
- * quoted. `caught` names the exception of an enclosing `except`/`catch`.
- */
-function pathTo(node: Node, body: Node, syntax: FactSyntax): { when?: string; caught?: string } {
-  const conditions: string[] = [];
-  let caught: string | undefined;
-  let child = node;
-  let parent = node.parent;
-  while (parent && parent.id !== body.id) {
-    if (syntax.ifs.includes(parent.type) || syntax.elifs.includes(parent.type)) {
-      const condition = parent.childForFieldName('condition');
-      const consequence = parent.childForFieldName('consequence');
-      const text = conditionText(condition);
-      if (!text) return caught ? { caught } : {};
-      if (consequence && child.id === consequence.id) conditions.unshift(text);
-      else if (child.id !== condition?.id) {
-        // the else branch: none of the conditions above held
-        const negated = short(`not (${text})`);
-        if (!negated) return caught ? { caught } : {};
-        conditions.unshift(negated);
-      }
-    } else if (syntax.catches.includes(parent.type) && !caught) {
-      const type =
-        parent.namedChildren.find((c) => c && c.type !== 'block' && c.type !== 'statement_block')
-          ?.text ?? '';
-      caught = short(type.replace(/\s+as\s+\w+$/, '').replace(/^\(|\)$/g, ''), 60) || undefined;
-    }
-    child = parent;
-    parent = parent.parent;
-  }
-  const when = conditions.length ? short(conditions.join(' and '), 110) : undefined;
-  return { ...(when && { when }), ...(caught && { caught }) };
-}
-
-function insideNested(node: Node, body: Node, syntax: FactSyntax): boolean {
-  for (let p = node.parent; p && p.id !== body.id; p = p.parent) {
-    if (syntax.functions.includes(p.type)) return true;
-  }
-  return false;
-}
-
-function calleeText(call: Node): string | undefined {
-  if (call.type === 'method_invocation') {
-    const object = call.childForFieldName('object');
-    const name = call.childForFieldName('name')?.text;
-    return name ? (object ? `${object.text}.${name}` : name) : undefined;
-  }
-  const fn =
-    call.childForFieldName('function') ??
-    call.childForFieldName('constructor') ??
-    call.childForFieldName('type');
-  return fn ? short(fn.text.replace(/\?\./g, '.'), 60) : undefined;
-}
-
 function thrownType(node: Node, syntax: FactSyntax): string | undefined {
   const value = node.namedChildren.find((c) => c && c.type !== 'comment');
   if (!value) return undefined;
@@ -168,6 +104,36 @@ function thrownType(node: Node, syntax: FactSyntax): string | undefined {
   return /^[A-Z][\w.]*$/.test(value.text) || value.text.includes('.')
     ? short(value.text, 60)
     : undefined;
+}
+
+/** Ruby's `items.each do … end`: a call with a block is a loop or a callback, not a delegation. */
+const takesBlock = (node: Node) => !!node.childForFieldName('block');
+
+/**
+ * Calls that say nothing a reader needs in "Calls …": Rust's `Ok(…)`, Ruby's `x.nil?` (a
+ * parameter use already), the writer call on the left of `self.name = …`.
+ */
+function quietCall(node: Node, callee: string, syntax: FactSyntax): boolean {
+  if (syntax.wrapperCalls?.includes(callee)) return true;
+  const method = /(?:\.|->)([\w?!]+)$/.exec(callee)?.[1];
+  if (method && syntax.tests?.[method]) return true;
+  const parent = node.parent;
+  return (
+    !!syntax.methodCalls &&
+    !!parent &&
+    syntax.assigns.includes(parent.type) &&
+    parent.childForFieldName('left')?.id === node.id
+  );
+}
+
+/** Whether a body's last statement is a value it gives back (Rust's tail, Ruby's last line). */
+function tailValue(node: Node, syntax: FactSyntax): boolean {
+  return (
+    syntax.calls.includes(node.type) ||
+    syntax.members.includes(node.type) ||
+    syntax.identifiers.includes(node.type) ||
+    LITERAL.test(node.text)
+  );
 }
 
 const push = <T>(list: T[], item: T) => {
@@ -179,6 +145,13 @@ function parameterUse(id: Node, syntax: FactSyntax, name: string): string | unde
   if (!parent) return undefined;
   const type = parent.type;
   if (syntax.compares.includes(type)) {
+    const loop = parent.parent;
+    if (
+      loop &&
+      syntax.countedLoops?.includes(loop.type) &&
+      loop.childForFieldName('condition')?.id === parent.id
+    )
+      return 'bounds a `for` loop';
     const operator =
       parent.childForFieldName('operator')?.text ??
       parent.children.find((c) => c && !c.isNamed)?.text;
@@ -197,6 +170,9 @@ function parameterUse(id: Node, syntax: FactSyntax, name: string): string | unde
     }
     return undefined;
   }
+  // `$pos++`: the value handed back later is no longer the one passed in
+  if (syntax.updates?.includes(type) && /^(?:\+\+|--)|(?:\+\+|--)$/.test(parent.text))
+    return 'reassigned by the body';
   if (syntax.nots.includes(type) || syntax.ifs.includes(type) || syntax.elifs.includes(type))
     return 'tested for truth';
   if (
@@ -207,11 +183,41 @@ function parameterUse(id: Node, syntax: FactSyntax, name: string): string | unde
     return 'tested for truth';
   const loopField = syntax.loops[type];
   if (loopField && parent.childForFieldName(loopField)?.id === id.id) return 'iterated over';
+  // a grammar that names no iterable field (PHP's `foreach`, Ruby's `in`): the first child
+  if (loopField === '' && parent.namedChildren[0]?.id === id.id) return 'iterated over';
+  // Rust's `for x in &items`
+  if (type === 'reference_expression' && parent.parent) {
+    const field = syntax.loops[parent.parent.type];
+    if (field && parent.parent.childForFieldName(field)?.id === parent.id) return 'iterated over';
+  }
+  // Ruby's `items.each`, PHP's `$items->count()`: a method called on the parameter
+  if (
+    syntax.methodCalls?.includes(type) &&
+    (parent.childForFieldName('receiver') ?? parent.childForFieldName('object'))?.id === id.id
+  ) {
+    const method = (parent.childForFieldName('method') ?? parent.childForFieldName('name'))?.text;
+    if (!method) return undefined;
+    if (syntax.iterators?.includes(method)) return 'iterated over';
+    const test = syntax.tests?.[method];
+    if (test) return test;
+    return parent.childForFieldName('arguments') || type !== 'call'
+      ? `its \`${method}()\` is called`
+      : `its \`${method}\` is called`;
+  }
+  // C's out-parameter: `*out = …`
+  if (
+    type === 'pointer_expression' &&
+    parent.parent &&
+    syntax.assigns.includes(parent.parent.type) &&
+    parent.parent.childForFieldName('left')?.id === parent.id
+  )
+    return `written through (\`${parent.text}\` is assigned)`;
   if (syntax.members.includes(type)) {
     const field =
       parent.childForFieldName('attribute') ??
       parent.childForFieldName('property') ??
-      parent.childForFieldName('field');
+      parent.childForFieldName('field') ??
+      parent.childForFieldName('name');
     if (!field || parent.namedChildren[0]?.id !== id.id) return undefined;
     const called =
       parent.parent &&
@@ -228,10 +234,13 @@ function parameterUse(id: Node, syntax: FactSyntax, name: string): string | unde
   }
   if (type === 'list_splat' || type === 'dictionary_splat' || type === 'spread_element')
     argument = parent;
+  // PHP and C# wrap each argument; Rust passes `&x`
+  if (type === 'argument' || type === 'reference_expression') argument = parent;
   const list = argument.parent;
   if (list && (list.type === 'argument_list' || list.type === 'arguments') && list.parent) {
     const callee = calleeText(list.parent);
-    if (!callee) return undefined;
+    // C#'s `nameof(x)` reads a name, not a value; Ruby's `raise E, x` puts it in a message
+    if (!callee || callee === 'nameof' || syntax.raiseCalls?.includes(callee)) return undefined;
     if (callee === 'isinstance' || callee === 'issubclass') {
       const against = list.namedChildren[1];
       return against ? `checked against \`${short(against.text, 40) ?? against.type}\`` : undefined;
@@ -268,14 +277,20 @@ const LITERAL =
  * nothing and is left out.
  */
 function returnedText(value: Node, syntax: FactSyntax, params: Set<string>): string | undefined {
-  if (syntax.calls.includes(value.type)) {
+  const wrapped =
+    syntax.wrapperCalls && syntax.calls.includes(value.type)
+      ? syntax.wrapperCalls.includes(calleeText(value) ?? '')
+      : false;
+  if (syntax.calls.includes(value.type) && !wrapped) {
     const callee = calleeText(value);
     return callee ? `the result of calling \`${callee}\`` : undefined;
   }
   const text = short(value.text, 60);
   if (!text) return undefined;
   if (LITERAL.test(text)) return `literally \`${text}\``;
-  if (params.has(text)) return `\`${text}\` as passed in`;
+  // PHP's `$pos` is the parameter `pos`
+  if (params.has(syntax.sigil ? text.replace(syntax.sigil, '') : text))
+    return `\`${text}\` as passed in`;
   if (syntax.members.includes(value.type)) return `the value held in \`${text}\``;
   if (syntax.identifiers.includes(value.type)) return undefined;
   // a tuple of local names (`return user, passwd`) says no more than one name does
@@ -290,7 +305,7 @@ function returnedText(value: Node, syntax: FactSyntax, params: Set<string>): str
 }
 
 /** Whether a body does nothing yet: `...`, `pass`, a docstring, `raise NotImplementedError`. */
-function isStub(body: Node): boolean {
+function isStub(body: Node, syntax: FactSyntax): boolean {
   const text = body.text
     .replace(/^\s*(?:"""[\s\S]*?"""|'''[\s\S]*?'''|"[^"\n]*"|'[^'\n]*')/, '')
     .replace(/[{}\s;]/g, '');
@@ -299,7 +314,8 @@ function isStub(body: Node): boolean {
     text === '...' ||
     text === 'pass' ||
     /^raiseNotImplemented(?:Error)?(?:\(.*\))?$/.test(text) ||
-    /^thrownewError\(.*\)$/.test(text)
+    /^thrownewError\(.*\)$/.test(text) ||
+    (syntax.stub?.test(text) ?? false)
   );
 }
 
@@ -330,16 +346,42 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
     ...syntax.calls,
     ...syntax.assigns,
     ...syntax.identifiers,
+    ...(syntax.tries ?? []),
   ];
+  const raise = (entry: CodeFacts['raises'][number]) => {
+    if (
+      !facts.raises.some(
+        (r) => r.type === entry.type && r.when === entry.when && r.failing === entry.failing,
+      )
+    )
+      facts.raises.push(entry);
+  };
   const params = new Set(
     object.parameters.map((p) => bareName(p.name)).filter((n) => n && !RECEIVERS.has(n)),
   );
   const read = new Set<string>();
   for (const node of body.descendantsOfType(interesting)) {
-    if (!node || insideNested(node, body, syntax)) continue;
+    if (!node) continue;
+    if (insideNested(node, body, syntax)) {
+      // a closure reading a parameter (`.map(|x| x + a)`) reads it too
+      if (syntax.closuresRead && syntax.identifiers.includes(node.type)) {
+        const name = syntax.sigil ? node.text.replace(syntax.sigil, '') : node.text;
+        if (params.has(name)) read.add(name);
+      }
+      continue;
+    }
     const type = node.type;
     if (syntax.identifiers.includes(type)) {
-      const name = node.text;
+      // Ruby's bare `raise` in a `rescue` raises what was caught again
+      if (
+        syntax.raiseCalls?.includes(node.text) &&
+        !syntax.calls.includes(node.parent?.type ?? '')
+      ) {
+        const path = pathTo(node, body, syntax);
+        if (path.caught) raise({ type: path.caught, ...path });
+        continue;
+      }
+      const name = syntax.sigil ? node.text.replace(syntax.sigil, '') : node.text;
       if (!params.has(name)) continue;
       read.add(name);
       const use = parameterUse(node, syntax, name);
@@ -349,8 +391,11 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
         facts.uses.set(name, list);
       }
     } else if (syntax.returns.includes(type)) {
-      const value = node.namedChildren.find((c) => c && c.type !== 'comment');
-      if (!value) continue;
+      let value = node.namedChildren.find((c) => c && c.type !== 'comment');
+      // Ruby's `return x` holds x in an argument list
+      if (value?.type === 'argument_list' && value.namedChildCount === 1)
+        value = value.namedChildren[0];
+      if (!value || isRaiseCall(value, syntax)) continue;
       const text = returnedText(value, syntax, params);
       if (!text) continue;
       const { when } = pathTo(node, body, syntax);
@@ -363,16 +408,21 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
       if (!type) continue;
       if (!facts.raises.some((r) => r.type === type && r.when === path.when))
         facts.raises.push({ type, ...path });
+    } else if (syntax.tries?.includes(type)) {
+      const inner = node.namedChildren[0];
+      const failing = inner && (short(inner.text, 50) ?? calleeText(inner));
+      if (failing) raise({ type: 'Err', ...pathTo(node, body, syntax), failing, by: '?' });
     } else if (syntax.calls.includes(type)) {
       const callee = calleeText(node);
       if (!callee) continue;
-      push(facts.calls, callee);
+      if (languageRaise(node, callee, body, syntax, raise)) continue;
+      if (!quietCall(node, callee, syntax)) push(facts.calls, callee);
       if (callee === 'panic' && object.parameters) {
         const path = pathTo(node, body, syntax);
         if (!facts.raises.some((r) => r.type === 'panic' && r.when === path.when))
           facts.raises.push({ type: 'panic', ...path });
       }
-      for (const [kind, pattern] of EFFECTS)
+      for (const [kind, pattern] of [...EFFECTS, ...(syntax.effects ?? [])])
         if (pattern.test(callee) && !facts.effects.some((e) => e.call === callee))
           facts.effects.push({ kind, call: callee });
     } else if (syntax.assigns.includes(type)) {
@@ -382,26 +432,49 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
           ? left.namedChildren
           : [left];
       for (const target of targets) {
-        if (target && syntax.members.includes(target.type)) {
+        if (
+          target &&
+          (syntax.members.includes(target.type) ||
+            syntax.globals?.includes(target.text) ||
+            // Ruby's `self.name = …` calls the writer
+            (syntax.methodCalls?.includes(target.type) &&
+              target.childForFieldName('receiver')?.type === 'self'))
+        ) {
           const text = short(target.text, 50);
           if (text) push(facts.writes, text);
         }
       }
     }
   }
+  // `raise KeyError.new(…)` makes the error it raises, which is no call worth naming
+  facts.calls = facts.calls.filter(
+    (c) => !facts.raises.some((r) => c === `${r.type}.new` || c === `${r.type}::new`),
+  );
   for (const r of facts.returns) {
     const name = /^`([\w$]+)` as passed in$/.exec(r.value)?.[1];
-    if (name && facts.uses.get(name)?.includes('reassigned by the body'))
+    const bare = name && syntax.sigil ? name.replace(syntax.sigil, '') : name;
+    if (name && bare && facts.uses.get(bare)?.includes('reassigned by the body'))
       r.value = `\`${name}\` after the body's changes`;
   }
   const statements = statementsOf(body);
+  const tail = syntax.tailReturns ? statements.at(-1) : undefined;
+  if (tail && !isRaiseCall(tail, syntax) && !takesBlock(tail)) {
+    const text = tailValue(tail, syntax) && returnedText(tail, syntax, params);
+    const effect =
+      syntax.calls.includes(tail.type) && facts.effects.some((e) => e.call === calleeText(tail));
+    if (text && !effect && !facts.returns.some((r) => r.value === text && !r.when))
+      facts.returns.push({ value: text });
+  }
   if (statements.length === 1) {
     let only: Node | null | undefined = statements[0];
     if (only && (syntax.returns.includes(only.type) || only.type === 'expression_statement'))
       only = only.namedChildren.find((c) => c && c.type !== 'comment');
     if (only && (only.type === 'await' || only.type === 'await_expression'))
       only = only.namedChildren[0];
-    const callee = only && syntax.calls.includes(only.type) ? calleeText(only) : undefined;
+    const callee =
+      only && syntax.calls.includes(only.type) && !isRaiseCall(only, syntax) && !takesBlock(only)
+        ? calleeText(only)
+        : undefined;
     if (callee) facts.delegate = callee;
   } else if (
     body.type !== 'block' &&
@@ -412,7 +485,7 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
     const callee = calleeText(body);
     if (callee) facts.delegate = callee;
   }
-  if (!isStub(body)) facts.unused = [...params].filter((p) => !read.has(p));
+  if (!isStub(body, syntax)) facts.unused = [...params].filter((p) => !read.has(p));
   return facts;
 }
 
@@ -442,22 +515,37 @@ function classFacts(node: Node, syntax: FactSyntax, language: string): CodeFacts
     'field_definition',
     'property_signature',
     'field_declaration',
+    // C#'s and PHP's
+    'property_declaration',
   ])) {
     if (!field) continue;
     const name =
       field.childForFieldName('name') ??
       field.childForFieldName('property') ??
-      field.descendantsOfType('variable_declarator')[0]?.childForFieldName('name');
-    if (name) push(facts.holds, name.text);
+      field.descendantsOfType('variable_declarator')[0]?.childForFieldName('name') ??
+      // PHP's `private $x;`, C's `struct s *next;`
+      field.descendantsOfType('property_element')[0]?.namedChildren[0] ??
+      (field.childForFieldName('declarator')
+        ? field.descendantsOfType('field_identifier')[0]
+        : undefined);
+    // PHP's `$x` is the property `x`
+    if (name) push(facts.holds, name.type === 'variable_name' ? name.text.slice(1) : name.text);
   }
   for (const assign of body.descendantsOfType(syntax.assigns)) {
     const left = assign?.childForFieldName('left');
-    if (left && syntax.members.includes(left.type)) {
-      const object = left.namedChildren[0]?.text;
+    // Ruby's `@count = 0`
+    if (left?.type === 'instance_variable') push(facts.holds, left.text);
+    else if (left && syntax.members.includes(left.type)) {
+      // C#'s `this` is a keyword token, not a named node
+      const first = left.child(0);
+      const object = (
+        first && !first.isNamed && RECEIVERS.has(first.text) ? first : left.namedChildren[0]
+      )?.text;
       const field =
         left.childForFieldName('attribute') ??
         left.childForFieldName('property') ??
-        left.childForFieldName('field');
+        left.childForFieldName('field') ??
+        left.childForFieldName('name');
       if (object && RECEIVERS.has(object) && field && !field.text.startsWith('#'))
         push(facts.holds, field.text);
     }

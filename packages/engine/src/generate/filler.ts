@@ -43,10 +43,18 @@ export function ownTokens(object: CodeObject): Set<string> {
 
 /** Sentences of a markdown text (list items and lines count as sentences too). */
 export function sentencesOf(text: string): string[] {
+  // `a ?? -1`, `x.empty? Foo` inside code end no sentence: their marks are hidden while splitting
+  const hidden = (mark: string) => String.fromCharCode(0xe000 + '.!?'.indexOf(mark));
   return text
     .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/`[^`\n]*`/g, (span) => span.replace(/[.!?]/g, hidden))
     .split(/\n+|(?<=[.!?])\s+(?=[A-Z`*-])/)
-    .map((s) => s.replace(/^\s*[-*]\s+/, '').trim())
+    .map((s) =>
+      s
+        .replace(/[\ue000-\ue002]/g, (c) => '.!?'.charAt(c.charCodeAt(0) - 0xe000))
+        .replace(/^\s*[-*]\s+/, '')
+        .trim(),
+    )
     .filter(Boolean);
 }
 

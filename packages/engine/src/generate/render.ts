@@ -121,5 +121,9 @@ function renderMarkdown(language: string, object: CodeObject, doc: GeneratedDoc)
     if (doc.example)
       out.push('', language === 'rust' ? '# Examples' : 'Example:', '', '```', doc.example, '```');
   }
-  return out.map((l) => (l ? `${marker} ${l}` : marker)).join('\n');
+  // a multi-line text (a list of conditions) keeps the marker on each of its lines
+  return out
+    .flatMap((l) => l.split('\n'))
+    .map((l) => (l ? `${marker} ${l}` : marker))
+    .join('\n');
 }

@@ -9,6 +9,7 @@ import { docFields } from '../../src/generate/fields.ts';
 import { fillerIn } from '../../src/generate/filler.ts';
 import { indexRepository } from '../../src/index-repository.ts';
 import type { CodeObject, RepositoryIndex } from '../../src/model.ts';
+import { haveToolchain } from './judged.ts';
 import { formatScores, ratio, type Score } from './score.ts';
 
 /*
@@ -19,11 +20,27 @@ import { formatScores, ratio, type Score } from './score.ts';
 const GOALS = {
   python: { raises: 0.5, params: 0.9, examples: 0.97 },
   typescript: { raises: 0.25, params: 0.7, examples: 0.97 },
-};
+  ruby: { raises: 0.5, params: 0.9, examples: 0.97 },
+  // PHP-Parser documents two raises and is called from few places the resolver links
+  php: { raises: 0, params: 0.9, examples: 0.9, fewestExamples: 10 },
+} satisfies Record<string, Goals>;
+
+interface Goals {
+  raises: number;
+  params: number;
+  examples: number;
+  /** Fewer examples than this measure nothing (20 unless said). */
+  fewestExamples?: number;
+}
 
 /** Whole packages, so calls between their modules resolve and examples can come from them. */
 const PYTHON_PACKAGES = ['json', 'http', 'logging', 'urllib', 'concurrent'];
 const PYTHON_MODULES = ['argparse.py', 'configparser.py', 'fractions.py', 'shutil.py', 'csv.py'];
+/**
+ * Bundler, with the gems it vendors: the part of Ruby's library documented with YARD tags
+ * (`@param`, `@raise`); rubygems adds as much time again and the same vendored resolver.
+ */
+const RUBY_DIRS = ['bundler'];
 const TS_PACKAGES = [
   '@reduxjs/toolkit/src',
   '@tanstack/query-core/src',
@@ -71,7 +88,12 @@ async function judge(root: string, paths: string[]): Promise<Tally> {
     objects: 0,
     exampleTexts: [],
   };
-  const last = (type: string) => type.replace(/\(.*$/, '').split('.').pop()!;
+  // `json.JSONDecodeError`, `\\PhpParser\\Error`, `Gem::Resolver::Conflict`
+  const last = (type: string) =>
+    type
+      .replace(/\(.*$/, '')
+      .split(/\.|\\|::/)
+      .pop()!;
   for (const file of index.files) {
     const facts = await readFileFacts(file, sources.get(file.path)!);
     for (const object of file.objects) {
@@ -127,7 +149,7 @@ async function judge(root: string, paths: string[]): Promise<Tally> {
   return tally;
 }
 
-function report(title: string, tally: Tally, goals: (typeof GOALS)['python']): void {
+function report(title: string, tally: Tally, goals: Goals): void {
   console.log(
     `${formatScores(title, [tally.raises, tally.params, tally.examples])}\n  ${'filler sentences'.padEnd(28)} ${String(tally.filler.length).padStart(7)}   (over ${tally.fields} generated fields of ${tally.objects} objects)`,
   );
@@ -136,7 +158,7 @@ function report(title: string, tally: Tally, goals: (typeof GOALS)['python']): v
   expect(ratio(tally.raises)).toBeGreaterThanOrEqual(goals.raises);
   expect(ratio(tally.params)).toBeGreaterThanOrEqual(goals.params);
   expect(ratio(tally.examples)).toBeGreaterThanOrEqual(goals.examples);
-  expect(tally.examples.total).toBeGreaterThan(20);
+  expect(tally.examples.total).toBeGreaterThan(goals.fewestExamples ?? 20);
 }
 
 const python = ['/usr/lib/python3.11', '/usr/lib/python3.12', '/usr/lib/python3.13'].find((d) =>
@@ -195,3 +217,58 @@ test('quality on TypeScript sources in node_modules: raises, parameters, example
     GOALS.typescript,
   );
 });
+
+/** One interpreter judges every example: prints 1 or 0 per text of the JSON array on stdin. */
+function judgeExamples(tally: Tally, command: string, args: string[]): void {
+  const verdicts = execFileSync(command, args, {
+    input: JSON.stringify(tally.exampleTexts),
+    maxBuffer: 16 * 1024 * 1024,
+  })
+    .toString()
+    .trim()
+    .split('\n');
+  tally.examples.hits = verdicts.filter((v) => v === '1').length;
+}
+
+const ruby = haveToolchain('Ruby quality', 'ruby', ['-e', 'require "ripper"']);
+
+test.skipIf(!ruby)(
+  'quality on Ruby’s standard library (bundler): raises, parameters, examples, no filler',
+  async () => {
+    const root = execFileSync('ruby', ['-e', 'print RbConfig::CONFIG["rubylibdir"]']).toString();
+    const paths = RUBY_DIRS.flatMap((d) => walk(join(root, d), (n) => n.endsWith('.rb')));
+    const tally = await judge(root, paths);
+    // Ruby's own parser judges the examples (Ripper gives nil on a syntax error)
+    judgeExamples(tally, 'ruby', [
+      '-rjson',
+      '-rripper',
+      '-e',
+      'JSON.parse($stdin.read).each { |t| puts(Ripper.sexp(t) ? 1 : 0) }',
+    ]);
+    report(`Doc quality on Ruby's standard library (${paths.length} files)`, tally, GOALS.ruby);
+  },
+);
+
+const phpParser = '/usr/share/php/PhpParser';
+const php =
+  haveToolchain('PHP quality', 'php', ['-r', '']) && existsSync(join(phpParser, 'autoload.php'));
+if (process.env.CI && !php)
+  throw new Error('no PHP-Parser for the quality test; .ci/run installs it');
+
+test.skipIf(!php)(
+  'quality on PHP-Parser’s sources: raises, parameters, examples, no filler',
+  async () => {
+    const paths = walk(phpParser, (n) => n.endsWith('.php'));
+    const tally = await judge(phpParser, paths);
+    // PHP-Parser itself judges the examples, each as a statement after `<?php`
+    judgeExamples(tally, 'php', [
+      '-r',
+      `require '${phpParser}/autoload.php';
+$parser = (new PhpParser\\ParserFactory())->create(PhpParser\\ParserFactory::ONLY_PHP7);
+foreach (json_decode(stream_get_contents(STDIN)) as $t) {
+  try { $parser->parse("<?php " . $t); echo "1\\n"; } catch (PhpParser\\Error $e) { echo "0\\n"; }
+}`,
+    ]);
+    report(`Doc quality on PHP-Parser (${paths.length} files)`, tally, GOALS.php);
+  },
+);
