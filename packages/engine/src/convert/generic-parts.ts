@@ -163,7 +163,7 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
       ? parseSwiftDoc(text)
       : parseMarkdownDoc(text, { firstSentence: rules.sentenceSummary === true });
   }
-  const doc = parseTaggedComment(text);
+  const doc = parseTaggedComment(text, { yard: rules.yard === true });
   if (rules.sentenceSummary) {
     javadocSummary(doc);
     markdownFromHtml(doc);

@@ -58,6 +58,8 @@ export interface LanguageRules {
   localScopes?: ReadonlySet<string>;
   /** The doc comment is the last `/** *\/` before the declaration, blank lines or not (javac). */
   docAcrossBlankLines?: boolean;
+  /** Tags are YARD's, where `@param [Type] name` puts the type first (Ruby). */
+  yard?: boolean;
   /** `\uXXXX` escapes are translated in comments too (Java). */
   unicodeEscapes?: boolean;
   /** A member function named like its class is a constructor (C++). */
@@ -246,6 +248,7 @@ export const RULES: Record<string, LanguageRules> = {
     },
     doc: 'line',
     docFormat: 'tagged',
+    yard: true,
     // magic comments speak to the interpreter, not the reader
     directives:
       /^#\s*(-\*-.*-\*-|(frozen_string_literal|encoding|coding|warn_indent|shareable_constant_value)\s*:)/i,

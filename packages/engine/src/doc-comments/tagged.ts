@@ -35,7 +35,7 @@ export function inlineTags(text: string): string {
  * Parses `@tag` doc comments: JSDoc/TSDoc, Javadoc, KDoc, PHPDoc, YARD and Doxygen (`\param` or
  * `@param`). Unknown tags stay in the description so nothing the author wrote is lost.
  */
-export function parseTaggedComment(text: string): DocComment {
+export function parseTaggedComment(text: string, options: { yard?: boolean } = {}): DocComment {
   const doc = emptyDoc(text);
   const blocks: string[] = [];
   let prose = '';
@@ -76,6 +76,18 @@ export function parseTaggedComment(text: string): DocComment {
       case 'property': {
         if (tag === 'tparam' || tag === 'property') {
           extra.push(`@${block}`);
+          break;
+        }
+        // YARD's other order, `@param [Type] name text` (in JSDoc `[name]` is an optional one)
+        const yardFirst = options.yard
+          ? /^\[([^\]]*)\]\s+([\w$]+)\s*([\s\S]*)$/.exec(rest)
+          : null;
+        if (yardFirst) {
+          doc.params.push({
+            name: yardFirst[2]!,
+            type: yardFirst[1]!,
+            description: clean(yardFirst[3]!.replace(/^-\s*/, '')),
+          });
           break;
         }
         // YARD: @param name [Type] text; PHPDoc: @param Type $name text
