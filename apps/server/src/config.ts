@@ -79,6 +79,12 @@ export interface Config {
   /** Test-only tuning of the queue's intervals; never read from the environment. */
   jobTimings?: Partial<JobTimings>;
   /**
+   * Test-only: scrypt's cost (log2 N) for new password hashes, so suites that sign up hundreds
+   * of users do not spend 0.4 s of CPU on each; never read from the environment (unset: the
+   * OWASP default of src/auth/passwords.ts).
+   */
+  passwordHashLog2N?: number;
+  /**
    * An OpenAI-compatible model that writes doc prose, when LLM_BASE_URL and LLM_MODEL are set.
    * `loadConfig` always sets it (undefined without a model); optional only so hand-built test
    * configs need not name it.

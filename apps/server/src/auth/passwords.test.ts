@@ -10,6 +10,13 @@ describe('scrypt passwords', () => {
     expect(await verifyPassword('correct horse batterY', stored)).toBe(false);
   });
 
+  it('records a lower cost in the hash (tests) and still verifies by what the hash says', async () => {
+    const stored = await hashPassword('correct horse battery', 10);
+    expect(stored).toMatch(/^scrypt\$10\$8\$1\$/);
+    expect(await verifyPassword('correct horse battery', stored)).toBe(true);
+    expect(await verifyPassword('wrong', stored)).toBe(false);
+  });
+
   it('treats an unreadable stored hash as a mismatch', async () => {
     expect(await verifyPassword('x', 'bcrypt$whatever')).toBe(false);
     expect(await verifyPassword('x', '')).toBe(false);

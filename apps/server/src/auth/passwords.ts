@@ -2,7 +2,7 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { ScryptOptions } from 'node:crypto';
 
 /** OWASP's scrypt parameters: N=2^17, r=8, p=1 (128 MiB per hash). */
-const LOG2_N = 17;
+export const DEFAULT_LOG2_N = 17;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;
@@ -21,18 +21,18 @@ function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Pr
 /**
  * Hashes a password with scrypt. The result keeps its parameters,
  * `scrypt$<log2 N>$<r>$<p>$<salt>$<hash>` (base64url), so they can be raised later without
- * breaking stored hashes.
+ * breaking stored hashes. `log2N` is the cost; only tests pass a lower one (`Config.passwordHashLog2N`).
  */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, log2N = DEFAULT_LOG2_N): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const key = await scryptAsync(password, salt, {
-    N: 2 ** LOG2_N,
+    N: 2 ** log2N,
     r: BLOCK_SIZE,
     p: PARALLELISM,
   });
   return [
     'scrypt',
-    LOG2_N,
+    log2N,
     BLOCK_SIZE,
     PARALLELISM,
     salt.toString('base64url'),
@@ -53,13 +53,18 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-let dummyHash: Promise<string> | undefined;
+/** One dummy hash per cost, made on first use. */
+const dummyHashes = new Map<number, Promise<string>>();
 
 /**
- * Spends the same time as checking a real password, for addresses that have none, so the answer
- * time does not tell whether an account exists.
+ * Spends the same time as checking a real password of the same cost, for addresses that have
+ * none, so the answer time does not tell whether an account exists.
  */
-export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword('not-a-real-password-just-for-timing');
+export async function burnPasswordCheck(password: string, log2N = DEFAULT_LOG2_N): Promise<void> {
+  let dummyHash = dummyHashes.get(log2N);
+  if (!dummyHash) {
+    dummyHash = hashPassword('not-a-real-password-just-for-timing', log2N);
+    dummyHashes.set(log2N, dummyHash);
+  }
   await verifyPassword(password, await dummyHash);
 }

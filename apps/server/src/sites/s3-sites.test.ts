@@ -9,7 +9,7 @@ import {
   livedocsMetadataResponseSchema,
   openFolderResponseSchema,
 } from '@codedocs/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildIdOf, removeOrphanBuilds } from '../services/sites/orphan-builds';
 import { siteStoreOf } from '../services/sites/staticdocs-service';
 import { startGitDaemon, type GitDaemon } from '../test/git-daemon';
@@ -46,8 +46,9 @@ describe('static documentation sites in S3-compatible storage', () => {
   beforeAll(async () => {
     s3 = await startS3Server();
     // the SDK's default credential chain reads these, as it would in production
-    process.env.AWS_ACCESS_KEY_ID = S3RVER_CREDENTIALS.accessKeyId;
-    process.env.AWS_SECRET_ACCESS_KEY = S3RVER_CREDENTIALS.secretAccessKey;
+    // (vi.stubEnv: put back after the suite, as the worker process runs other files next)
+    vi.stubEnv('AWS_ACCESS_KEY_ID', S3RVER_CREDENTIALS.accessKeyId);
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3RVER_CREDENTIALS.secretAccessKey);
     root = mkdtempSync(join(tmpdir(), 'codedocs-s3-sites-'));
     createFixtureRepo(
       root,
@@ -84,6 +85,7 @@ describe('static documentation sites in S3-compatible storage', () => {
     await daemon?.stop();
     await s3?.stop();
     if (root) rmSync(root, { recursive: true, force: true });
+    vi.unstubAllEnvs();
   });
 
   const build = async (url: string, payload: object = {}) => {

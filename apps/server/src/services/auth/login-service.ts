@@ -36,7 +36,7 @@ export async function logIn(
   const user = await findUserByEmail(ctx.db, request.email);
   let valid = false;
   if (user?.password_hash) valid = await verifyPassword(request.password, user.password_hash);
-  else await burnPasswordCheck(request.password);
+  else await burnPasswordCheck(request.password, ctx.config.passwordHashLog2N);
   if (!user || !valid) {
     await recordThrottled(ctx.db, keys);
     throw unauthorized(INCORRECT_CREDENTIALS);

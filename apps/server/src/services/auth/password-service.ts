@@ -42,7 +42,9 @@ export async function setPasswordWithToken(
 ): Promise<void> {
   const userId = await consumeEmailToken(ctx, 'reset', token);
   const now = nowIso();
-  const user = await updateUser(ctx.db, userId, { password_hash: await hashPassword(password) });
+  const user = await updateUser(ctx.db, userId, {
+    password_hash: await hashPassword(password, ctx.config.passwordHashLog2N),
+  });
   if (user && user.email_verified_at === null) {
     await updateUser(ctx.db, userId, { email_verified_at: now });
   }
@@ -69,7 +71,7 @@ export async function changePassword(
     }
   }
   const updated = await updateUser(ctx.db, user.id, {
-    password_hash: await hashPassword(request.new_password),
+    password_hash: await hashPassword(request.new_password, ctx.config.passwordHashLog2N),
   });
   if (!updated) throw unauthorized();
   await endAllSessions(ctx, user.id);

@@ -33,7 +33,7 @@ export async function signUp(
   await recordMailRequest(ctx, request.email, client);
   const existing = await findUserByEmail(ctx.db, request.email);
   if (existing) {
-    await burnPasswordCheck(request.password);
+    await burnPasswordCheck(request.password, ctx.config.passwordHashLog2N);
     const base = linkBaseOf(ctx.config, client);
     await sendMail(
       ctx,
@@ -50,7 +50,7 @@ export async function signUp(
     id: newId(),
     email: request.email,
     name: request.name,
-    password_hash: await hashPassword(request.password),
+    password_hash: await hashPassword(request.password, ctx.config.passwordHashLog2N),
     login_method: 'password',
   });
   await giveStartingPlan(ctx, user.id);
