@@ -79,9 +79,7 @@ export function parseTaggedComment(text: string, options: { yard?: boolean } = {
           break;
         }
         // YARD's other order, `@param [Type] name text` (in JSDoc `[name]` is an optional one)
-        const yardFirst = options.yard
-          ? /^\[([^\]]*)\]\s+([\w$]+)\s*([\s\S]*)$/.exec(rest)
-          : null;
+        const yardFirst = options.yard ? /^\[([^\]]*)\]\s+([\w$]+)\s*([\s\S]*)$/.exec(rest) : null;
         if (yardFirst) {
           doc.params.push({
             name: yardFirst[2]!,
