@@ -103,7 +103,7 @@ export function installFastNodes(module: RuntimeModule, version: string): void {
   };
 
   // a plain constructor over Node.prototype: what the class builds, without its initialisers
-  function FastNode(
+  type Build = (
     this: NodeFields,
     tree: NodeFields['tree'],
     id: number,
@@ -111,7 +111,8 @@ export function installFastNodes(module: RuntimeModule, version: string): void {
     row: number,
     column: number,
     other: number,
-  ) {
+  ) => void;
+  const FastNode: Build = function (tree, id, startIndex, row, column, other) {
     this[0] = other;
     this._children = undefined;
     this._namedChildren = undefined;
@@ -119,16 +120,9 @@ export function installFastNodes(module: RuntimeModule, version: string): void {
     this.tree = tree;
     this.startIndex = startIndex;
     this.startPosition = { row, column };
-  }
+  };
   FastNode.prototype = Node.prototype;
-  const Make = FastNode as unknown as new (
-    tree: NodeFields['tree'],
-    id: number,
-    startIndex: number,
-    row: number,
-    column: number,
-    other: number,
-  ) => Node;
+  const Make = FastNode as unknown as new (...args: Parameters<Build>) => Node;
 
   /** The node marshalled at int32 slot `at` (the transfer buffer's by default), or null. */
   const unmarshal = (tree: NodeFields['tree'], at = T): Node | null => {
