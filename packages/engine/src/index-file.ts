@@ -1,4 +1,3 @@
-import type { Node, Tree } from 'web-tree-sitter';
 import { createContext, finishHashes } from './convert/context.ts';
 import { CONVERTERS } from './convert/dispatch.ts';
 import { contentHash } from './identity.ts';
@@ -6,6 +5,7 @@ import { detectLanguage, looksBinary } from './languages/detect.ts';
 import type { Diagnostic, FileIndex, SourceFile } from './model.ts';
 import { settleConditionals } from './parse/c-conditionals.ts';
 import { decodeSource } from './parse/decode.ts';
+import { type FlatTree, type Node, parseFlat } from './parse/flat-tree.ts';
 import { parserFor } from './parse/grammars.ts';
 
 /** Options shared by every stage that indexes files. */
@@ -21,7 +21,7 @@ export interface IndexOptions {
 const MAX_SYNTAX_DIAGNOSTICS = 20;
 
 /** Where the tree has ERROR or MISSING nodes: reported, never fatal. */
-export function syntaxDiagnostics(tree: Tree): Diagnostic[] {
+export function syntaxDiagnostics(tree: FlatTree): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (!tree.rootNode.hasError) return out;
   const walk = (node: Node) => {
@@ -35,7 +35,7 @@ export function syntaxDiagnostics(tree: Tree): Diagnostic[] {
       });
       return;
     }
-    for (const child of node.children) if (child?.hasError) walk(child);
+    for (const child of node.children) if (child.hasError) walk(child);
   };
   walk(tree.rootNode);
   return out;
@@ -90,33 +90,29 @@ export async function indexFile(file: SourceFile, options: IndexOptions = {}): P
   const deadline = performance.now() + (options.parseTimeoutMs ?? 20_000);
   // C's conditionals settled where the grammar would otherwise read every branch at once
   const parsed = spec.id === 'c' || spec.id === 'cpp' ? settleConditionals(text, spec.id) : text;
-  const tree = parser.parse(parsed, null, {
+  const tree = parseFlat(parser, parsed, {
     progressCallback: () => performance.now() > deadline,
   });
   if (!tree) {
     base.diagnostics.push({ severity: 'error', message: 'Parsing took too long and was stopped.' });
     return { ...base, status: 'parsed' };
   }
+  base.diagnostics.push(...syntaxDiagnostics(tree));
+  const ctx = createContext(options.repository ?? '', file.path, spec.id, text);
   try {
-    base.diagnostics.push(...syntaxDiagnostics(tree));
-    const ctx = createContext(options.repository ?? '', file.path, spec.id, text);
-    try {
-      CONVERTERS[spec.id]!(tree.rootNode, ctx);
-    } catch (error) {
-      base.diagnostics.push({
-        severity: 'error',
-        message: `Extraction stopped early: ${error instanceof Error ? error.message : String(error)}`,
-      });
-    }
-    finishHashes(ctx);
-    return {
-      ...base,
-      status: 'parsed',
-      objects: ctx.objects,
-      sites: ctx.sites,
-      imports: ctx.imports,
-    };
-  } finally {
-    tree.delete();
+    CONVERTERS[spec.id]!(tree.rootNode, ctx);
+  } catch (error) {
+    base.diagnostics.push({
+      severity: 'error',
+      message: `Extraction stopped early: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
+  finishHashes(ctx);
+  return {
+    ...base,
+    status: 'parsed',
+    objects: ctx.objects,
+    sites: ctx.sites,
+    imports: ctx.imports,
+  };
 }

@@ -1,4 +1,4 @@
-import type { Node } from 'web-tree-sitter';
+import type { Node } from '../parse/flat-tree.ts';
 import type { Parameter } from '../model.ts';
 import { firstOfType, hasToken, namedKids, typeText } from './nodes.ts';
 

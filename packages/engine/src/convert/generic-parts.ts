@@ -1,4 +1,4 @@
-import type { Node } from 'web-tree-sitter';
+import type { Node } from '../parse/flat-tree.ts';
 import { parseDocstring } from '../doc-comments/docstring.ts';
 import { markdownFromHtml } from '../doc-comments/html.ts';
 import { stripCommentMarkers } from '../doc-comments/strip.ts';

@@ -1,4 +1,4 @@
-import type { Node, Tree } from 'web-tree-sitter';
+import type { FlatTree as Tree, Node } from '../parse/flat-tree.ts';
 
 // node.type and node.parent remembered by node id (unique within one tree) for the tree being
 // converted: each read crosses into WebAssembly, and web-tree-sitter 0.25 finds a parent by

@@ -1,4 +1,4 @@
-import type { Node } from 'web-tree-sitter';
+import type { Node } from '../parse/flat-tree.ts';
 import { parseDocstring } from '../doc-comments/docstring.ts';
 import { cleandoc } from '../doc-comments/strip.ts';
 import type { CodeObject, DocComment, Parameter } from '../model.ts';

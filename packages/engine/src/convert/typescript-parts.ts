@@ -1,4 +1,4 @@
-import type { Node } from 'web-tree-sitter';
+import type { Node } from '../parse/flat-tree.ts';
 import { stripCommentMarkers } from '../doc-comments/strip.ts';
 import { parseTaggedComment } from '../doc-comments/tagged.ts';
 import type { CodeObject, DocComment, Parameter } from '../model.ts';

@@ -1,4 +1,4 @@
-import type { Node } from 'web-tree-sitter';
+import type { Node } from '../parse/flat-tree.ts';
 import type { CodeObject, ObjectKind } from '../model.ts';
 import {
   addDottedCall,

@@ -1,4 +1,4 @@
-import type { Node } from 'web-tree-sitter';
+import type { Node } from '../parse/flat-tree.ts';
 
 /**
  * Visits only the nodes of the given types, in document order, with the scope of the nearest

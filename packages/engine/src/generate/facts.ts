@@ -1,4 +1,4 @@
-import type { Node } from 'web-tree-sitter';
+import { type Node, parseFlat } from '../parse/flat-tree.ts';
 import type { CodeObject, FileIndex } from '../model.ts';
 import { parserFor } from '../parse/grammars.ts';
 import { isRaiseCall, languageRaise } from './raises.ts';
@@ -577,22 +577,18 @@ export async function readFileFacts(
   const syntax = FACT_SYNTAX[language];
   if (!syntax) return out;
   const parser = await parserFor(language);
-  const tree = parser?.parse(source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
+  const tree = parser && parseFlat(parser, source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
   if (!tree) return out;
-  try {
-    for (const object of file.objects) {
-      if (!FUNCTION_KINDS.has(object.kind) && !CLASS_KINDS.has(object.kind)) continue;
-      const node = definitionNode(tree.rootNode, object);
-      if (!node) continue;
-      if (CLASS_KINDS.has(object.kind)) {
-        out.set(object.id, classFacts(node, syntax, language));
-        continue;
-      }
-      const body = bodyOf(node, syntax);
-      if (body) out.set(object.id, functionFacts(object, body, syntax));
+  for (const object of file.objects) {
+    if (!FUNCTION_KINDS.has(object.kind) && !CLASS_KINDS.has(object.kind)) continue;
+    const node = definitionNode(tree.rootNode, object);
+    if (!node) continue;
+    if (CLASS_KINDS.has(object.kind)) {
+      out.set(object.id, classFacts(node, syntax, language));
+      continue;
     }
-  } finally {
-    tree.delete();
+    const body = bodyOf(node, syntax);
+    if (body) out.set(object.id, functionFacts(object, body, syntax));
   }
   return out;
 }

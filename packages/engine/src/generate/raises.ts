@@ -1,4 +1,4 @@
-import type { Node } from 'web-tree-sitter';
+import type { Node } from '../parse/flat-tree.ts';
 import type { CodeFacts } from './facts.ts';
 import type { FactSyntax } from './syntax.ts';
 import { argumentsOf, calleeText, pathTo, short } from './tree.ts';

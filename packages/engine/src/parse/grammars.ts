@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Language, Parser } from 'web-tree-sitter';
 import { getLanguage } from '../languages/registry.ts';
-import { installFastNodes, type RuntimeModule } from './fast-nodes.ts';
+import { setTreeDump } from './flat-tree.ts';
+import { createRuntimeMemory, createTreeDump, type RuntimeModule } from './tree-dump.ts';
 import { hasGrammarPatch, patchGrammar } from './grammar-patches.ts';
 
 const require = createRequire(import.meta.url);
@@ -32,14 +33,16 @@ function runtimeVersion(): string {
 }
 
 /**
- * Initialises web-tree-sitter once per thread (the runtime is per-thread state), with the fast
- * node paths of fast-nodes.ts over the module object Emscripten fills in.
+ * Initialises web-tree-sitter once per thread (the runtime is per-thread state), with the
+ * single-call tree copy of tree-dump.ts beside it (flat-tree.ts reads what it copies).
  */
 export function initParser(): Promise<void> {
   initialised ??= (async () => {
-    const module = {};
+    // the runtime's memory made here, so that the tree copy of tree-dump.ts can share it
+    const module = { wasmMemory: createRuntimeMemory() };
     await Parser.init(module);
-    installFastNodes(module as RuntimeModule, runtimeVersion());
+    const dump = createTreeDump(module as unknown as RuntimeModule, runtimeVersion());
+    if (dump) setTreeDump(dump);
   })();
   return initialised;
 }

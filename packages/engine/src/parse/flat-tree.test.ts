@@ -1,0 +1,170 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, test } from 'vitest';
+import type { Node as StockNode } from 'web-tree-sitter';
+import { indexFile } from '../index-file.ts';
+import { detectLanguage } from '../languages/detect.ts';
+import { decodeSource } from './decode.ts';
+import { dumpWithCursor, type FlatTree, flatten, type Node, setTreeDump } from './flat-tree.ts';
+import { initParser, parserFor } from './grammars.ts';
+
+const fixtures = join(import.meta.dirname, '../../test/fixtures');
+
+/** Every fixture source file the engine reads, in every language (real-world shapes). */
+function fixtureFiles(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (!name.endsWith('.json') && detectLanguage(name, '')) out.push(path);
+    }
+  };
+  walk(fixtures);
+  return out;
+}
+
+type AnyNode = StockNode | Node;
+
+/** What a node answers, other nodes given as their pre-order positions (`order`). */
+function answers(node: AnyNode, order: (n: AnyNode | null) => number | null, fields: string[]) {
+  const at = (n: AnyNode | null | undefined) => (n ? order(n) : null);
+  const start = node.startPosition;
+  return {
+    type: node.type,
+    typeId: node.typeId,
+    isNamed: node.isNamed,
+    isMissing: node.isMissing,
+    isExtra: node.isExtra,
+    isError: node.isError,
+    hasError: node.hasError,
+    startIndex: node.startIndex,
+    endIndex: node.endIndex,
+    startPosition: node.startPosition,
+    endPosition: node.endPosition,
+    text: node.text,
+    parent: at(node.parent),
+    previousSibling: at(node.previousSibling),
+    nextSibling: at(node.nextSibling),
+    previousNamedSibling: at(node.previousNamedSibling),
+    nextNamedSibling: at(node.nextNamedSibling),
+    childCount: node.childCount,
+    namedChildCount: node.namedChildCount,
+    firstChild: at(node.firstChild),
+    lastChild: at(node.lastChild),
+    firstNamedChild: at(node.firstNamedChild),
+    lastNamedChild: at(node.lastNamedChild),
+    child1: at(node.child(1)),
+    namedChild1: at(node.namedChild(1)),
+    children: node.children.map(at),
+    namedChildren: node.namedChildren.map(at),
+    fields: fields.map((field) => [
+      field,
+      at(node.childForFieldName(field)),
+      node.childrenForFieldName(field).map(at),
+    ]),
+    descendantsOfType: node.descendantsOfType(['identifier', '(']).map(at),
+    errors: node.descendantsOfType('ERROR').map(at),
+    descendantForPosition: at(
+      node.descendantForPosition({ row: start.row, column: start.column + 1 }),
+    ),
+  };
+}
+
+/**
+ * tree-sitter finds a node's siblings by comparing byte positions, so it steps over a zero-width
+ * sibling (a MISSING token the parser inserted); the flat tree, which knows the order, does not.
+ */
+function zeroWidthSibling(key: string, want: unknown, got: unknown, flat: FlatTree): boolean {
+  if (!/^(next|previous)(Named)?Sibling$/.test(key) || typeof got !== 'number') return false;
+  const node = flat.node(got);
+  return node.startIndex === node.endIndex && (want === null || typeof want === 'number');
+}
+
+/** The nodes of a stock tree in pre-order, as web-tree-sitter's `children` gives them. */
+function stockOrder(root: StockNode): StockNode[] {
+  const out: StockNode[] = [];
+  const walk = (node: StockNode) => {
+    out.push(node);
+    for (const child of node.children) if (child) walk(child);
+  };
+  walk(root);
+  return out;
+}
+
+test('the flat tree answers exactly as web-tree-sitter does, on every node of every fixture', async () => {
+  const files = fixtureFiles();
+  expect(files.length).toBeGreaterThan(50);
+  let compared = 0;
+  const differences: string[] = [];
+  for (const path of files) {
+    const spec = detectLanguage(path, '')!;
+    const parser = await parserFor(spec.id);
+    if (!parser) continue;
+    const text = decodeSource(readFileSync(path)).text;
+    const tree = parser.parse(text)!;
+    try {
+      const flat = flatten(tree, text);
+      const stock = stockOrder(tree.rootNode);
+      expect(flat.nodeCount, relative(fixtures, path)).toBe(stock.length);
+      const positions = new Map(stock.map((node, i) => [node.id, i]));
+      const fields = tree.language.fields.filter((f): f is string => !!f);
+      for (let i = 0; i < stock.length; i++) {
+        const want = answers(stock[i]!, (n) => (n ? (positions.get(n.id) ?? -1) : null), fields);
+        const got = answers(flat.node(i), (n) => (n ? (n as Node).index : null), fields);
+        for (const key of Object.keys(want) as (keyof typeof want)[]) {
+          if (JSON.stringify(got[key]) === JSON.stringify(want[key])) continue;
+          if (zeroWidthSibling(key, want[key], got[key], flat)) continue;
+          differences.push(
+            `${relative(fixtures, path)} node ${i} (${want.type}) ${key}: ` +
+              `${JSON.stringify(got[key])} where web-tree-sitter says ${JSON.stringify(want[key])}`,
+          );
+        }
+      }
+      compared += stock.length;
+    } finally {
+      tree.delete();
+    }
+  }
+  expect(differences).toEqual([]);
+  expect(compared).toBeGreaterThan(10_000);
+});
+
+test('the single-call copy writes what a TreeCursor walk reads, on every fixture', async () => {
+  await initParser();
+  for (const path of fixtureFiles()) {
+    const spec = detectLanguage(path, '')!;
+    const parser = await parserFor(spec.id);
+    if (!parser) continue;
+    const text = decodeSource(readFileSync(path)).text;
+    const tree = parser.parse(text)!;
+    try {
+      const flat = flatten(tree, text);
+      const cursor = dumpWithCursor(tree);
+      expect([...flat.data], relative(fixtures, path)).toEqual([...cursor.nodes]);
+      expect([...flat.fields], relative(fixtures, path)).toEqual([...cursor.fields]);
+    } finally {
+      tree.delete();
+    }
+  }
+});
+
+test('every fixture indexes the same with the single-call copy and with the cursor copy', async () => {
+  await initParser();
+  const files = fixtureFiles();
+  const viaCall = [];
+  for (const path of files)
+    viaCall.push(await indexFile({ path: relative(fixtures, path), content: readFileSync(path) }));
+  const singleCall = setTreeDump(dumpWithCursor);
+  try {
+    for (const [i, path] of files.entries()) {
+      const viaCursor = await indexFile({
+        path: relative(fixtures, path),
+        content: readFileSync(path),
+      });
+      expect(viaCursor, path).toEqual(viaCall[i]);
+    }
+  } finally {
+    setTreeDump(singleCall);
+  }
+});

@@ -1,0 +1,478 @@
+import type { Parser, Tree } from 'web-tree-sitter';
+
+/**
+ * A parsed file as the converters read it: every visible node of the tree-sitter tree in one
+ * Int32Array, copied out of WebAssembly in a single call (`tree-dump.ts`), and `Node` objects
+ * that answer web-tree-sitter's `Node` questions (type, text, fields, children, siblings,
+ * descendantsOfType…) from that array in JavaScript. Reading a property of a web-tree-sitter
+ * node is a call into WebAssembly that marshals the node; here it is an array read, so
+ * converting no longer costs more than the tree it reads. The tree-sitter tree is freed as soon
+ * as it is copied.
+ *
+ * `flat-tree.test.ts` checks every member against web-tree-sitter's own on every node of every
+ * fixture, and every fixture's index both ways.
+ */
+
+/** Int32 slots per node (wasm/tree-dump.c writes the same layout). */
+export const NODE_INTS = 10;
+const FLAG_NAMED = 1;
+const FLAG_MISSING = 2;
+const FLAG_EXTRA = 4;
+const FLAG_HAS_ERROR = 8;
+/** tree-sitter's ERROR symbol (`ts_builtin_sym_error`). */
+const ERROR_SYMBOL = 65535;
+
+export interface Point {
+  row: number;
+  column: number;
+}
+
+/** The parts of a grammar the tree reads: type names by symbol, field names by id. */
+interface Names {
+  types: string[];
+  fields: (string | null)[];
+}
+
+/** Per grammar: field ids by name and symbol masks by type list (both asked per node). */
+interface NameIndex {
+  fieldIds: Map<string, number>;
+  masks: Map<string, Uint8Array>;
+}
+const indexes = new WeakMap<object, NameIndex>();
+
+function nameIndex(names: Names): NameIndex {
+  let index = indexes.get(names.types);
+  if (!index) {
+    const fieldIds = new Map<string, number>();
+    names.fields.forEach((field, id) => {
+      if (field !== null && !fieldIds.has(field)) fieldIds.set(field, id);
+    });
+    index = { fieldIds, masks: new Map() };
+    indexes.set(names.types, index);
+  }
+  return index;
+}
+
+/** What a tree copy produces (wasm/tree-dump.c writes both). */
+export interface TreeData {
+  /** NODE_INTS per visible node, in pre-order. */
+  nodes: Int32Array;
+  /**
+   * (node, field id, child's tree-sitter id, 0) per field of each node's production that
+   * `childForFieldName` finds a child for, in node order.
+   */
+  fields: Int32Array;
+}
+
+/** One file's tree, flat (see the module comment). */
+export class FlatTree {
+  readonly nodeCount: number;
+  /** Past each node's last descendant: a node's subtree is [index, end[index]). */
+  private readonly end: Int32Array;
+  /** Each node's previous sibling, -1 for none. */
+  private readonly previous: Int32Array;
+  /** Where each node's entries start in `fields` (node count + 1 offsets). */
+  private readonly fieldsAt: Int32Array;
+  private readonly nodes: (Node | undefined)[];
+  private readonly index: NameIndex;
+  /** NODE_INTS per node, in pre-order; see wasm/tree-dump.c for the slots. */
+  readonly data: Int32Array;
+  readonly fields: Int32Array;
+
+  constructor(
+    /** The text that was parsed (nodes' text is sliced from it). */
+    readonly source: string,
+    readonly names: Names,
+    copy: TreeData,
+  ) {
+    const data = copy.nodes;
+    const fields = copy.fields;
+    this.data = data;
+    this.fields = fields;
+    const count = data.length / NODE_INTS;
+    const fieldsAt = new Int32Array(count + 1);
+    for (let k = 0, node = 0; node <= count; node++) {
+      while (k < fields.length && fields[k]! < node) k += 4;
+      fieldsAt[node] = k;
+    }
+    this.fieldsAt = fieldsAt;
+    this.nodeCount = count;
+    const end = new Int32Array(count);
+    const previous = new Int32Array(count).fill(-1);
+    const lastChild = new Int32Array(count).fill(-1);
+    for (let i = 0; i < count; i++) {
+      end[i] = i + 1;
+      const parent = data[i * NODE_INTS + 8]!;
+      if (parent >= 0) {
+        previous[i] = lastChild[parent]!;
+        lastChild[parent] = i;
+      }
+    }
+    for (let i = count - 1; i > 0; i--) {
+      const parent = data[i * NODE_INTS + 8]!;
+      if (end[i]! > end[parent]!) end[parent] = end[i]!;
+    }
+    this.end = end;
+    this.previous = previous;
+    this.nodes = new Array(count);
+    this.index = nameIndex(names);
+  }
+
+  get rootNode(): Node {
+    return this.node(0);
+  }
+
+  /** The node at pre-order position `index` (one object per node: the same node is `===`). */
+  node(index: number): Node {
+    return (this.nodes[index] ??= new Node(this, index));
+  }
+
+  /** @internal */ subtreeEnd(index: number): number {
+    return this.end[index]!;
+  }
+
+  /** @internal */ previousOf(index: number): number {
+    return this.previous[index]!;
+  }
+
+  /**
+   * @internal The child `childForFieldName` gives for field `id` of the node at `index`, as the
+   * node's production maps it (see TreeData.fields), or -1.
+   */
+  fieldChild(index: number, id: number): number {
+    const fields = this.fields;
+    for (let k = this.fieldsAt[index]!, end = this.fieldsAt[index + 1]!; k < end; k += 4) {
+      if (fields[k + 1] !== id) continue;
+      const child = fields[k + 2]!;
+      const data = this.data;
+      const stop = this.end[index]!;
+      // a child, or (a hidden rule aliased visible) a deeper descendant
+      for (let at = index + 1; at < stop; at = this.end[at]!)
+        if (data[at * NODE_INTS + 9] === child) return at;
+      for (let at = index + 1; at < stop; at++) if (data[at * NODE_INTS + 9] === child) return at;
+      return -1;
+    }
+    return -1;
+  }
+
+  /** @internal */ fieldId(name: string): number {
+    return this.index.fieldIds.get(name) ?? 0;
+  }
+
+  /** @internal A lookup by symbol: 1 where the symbol's type name is one of `types`. */
+  typeMask(types: string | string[]): Uint8Array {
+    const list = Array.isArray(types) ? types : [types];
+    const key = list.join('\0');
+    let mask = this.index.masks.get(key);
+    if (!mask) {
+      mask = new Uint8Array(ERROR_SYMBOL + 1);
+      this.names.types.forEach((type, symbol) => {
+        if (list.includes(type)) mask![symbol] = 1;
+      });
+      if (list.includes('ERROR')) mask[ERROR_SYMBOL] = 1;
+      this.index.masks.set(key, mask);
+    }
+    return mask;
+  }
+}
+
+/** Whether point `a` comes before point `b`. */
+function before(a: Point, b: Point): boolean {
+  return a.row < b.row || (a.row === b.row && a.column < b.column);
+}
+
+/** One node of a FlatTree, with the members of web-tree-sitter's `Node` the engine reads. */
+export class Node {
+  private cachedChildren: Node[] | undefined;
+  private cachedNamedChildren: Node[] | undefined;
+
+  constructor(
+    readonly tree: FlatTree,
+    /** Pre-order position in the tree (the root is 0). */
+    readonly index: number,
+  ) {}
+
+  /** Unique within the tree (not tree-sitter's id: only compare it within one tree). */
+  get id(): number {
+    return this.index + 1;
+  }
+
+  private slot(offset: number): number {
+    return this.tree.data[this.index * NODE_INTS + offset]!;
+  }
+
+  get typeId(): number {
+    return this.slot(0) & 0xffff;
+  }
+
+  get type(): string {
+    return this.tree.names.types[this.typeId] || 'ERROR';
+  }
+
+  /** The id of the field this node fills in its parent (0 for none). */
+  get fieldId(): number {
+    return this.slot(0) >>> 16;
+  }
+
+  get isNamed(): boolean {
+    return (this.slot(1) & FLAG_NAMED) !== 0;
+  }
+
+  get isMissing(): boolean {
+    return (this.slot(1) & FLAG_MISSING) !== 0;
+  }
+
+  get isExtra(): boolean {
+    return (this.slot(1) & FLAG_EXTRA) !== 0;
+  }
+
+  get hasError(): boolean {
+    return (this.slot(1) & FLAG_HAS_ERROR) !== 0;
+  }
+
+  get isError(): boolean {
+    return this.typeId === ERROR_SYMBOL;
+  }
+
+  get startIndex(): number {
+    return this.slot(2);
+  }
+
+  get endIndex(): number {
+    return this.slot(3);
+  }
+
+  get startPosition(): Point {
+    return { row: this.slot(4), column: this.slot(5) };
+  }
+
+  get endPosition(): Point {
+    return { row: this.slot(6), column: this.slot(7) };
+  }
+
+  get text(): string {
+    return this.tree.source.slice(this.slot(2), this.slot(3));
+  }
+
+  get parent(): Node | null {
+    const parent = this.slot(8);
+    return parent < 0 ? null : this.tree.node(parent);
+  }
+
+  get children(): Node[] {
+    if (!this.cachedChildren) {
+      const tree = this.tree;
+      const out: Node[] = [];
+      for (let at = this.index + 1, end = tree.subtreeEnd(this.index); at < end;) {
+        out.push(tree.node(at));
+        at = tree.subtreeEnd(at);
+      }
+      this.cachedChildren = out;
+    }
+    return this.cachedChildren;
+  }
+
+  get namedChildren(): Node[] {
+    return (this.cachedNamedChildren ??= this.children.filter((child) => child.isNamed));
+  }
+
+  get childCount(): number {
+    return this.children.length;
+  }
+
+  get namedChildCount(): number {
+    return this.namedChildren.length;
+  }
+
+  child(index: number): Node | null {
+    return this.children[index] ?? null;
+  }
+
+  namedChild(index: number): Node | null {
+    return this.namedChildren[index] ?? null;
+  }
+
+  get firstChild(): Node | null {
+    return this.child(0);
+  }
+
+  get lastChild(): Node | null {
+    return this.children[this.children.length - 1] ?? null;
+  }
+
+  get firstNamedChild(): Node | null {
+    return this.namedChild(0);
+  }
+
+  get lastNamedChild(): Node | null {
+    return this.namedChildren[this.namedChildren.length - 1] ?? null;
+  }
+
+  get nextSibling(): Node | null {
+    const parent = this.slot(8);
+    if (parent < 0) return null;
+    const next = this.tree.subtreeEnd(this.index);
+    return next < this.tree.subtreeEnd(parent) ? this.tree.node(next) : null;
+  }
+
+  get previousSibling(): Node | null {
+    const previous = this.tree.previousOf(this.index);
+    return previous < 0 ? null : this.tree.node(previous);
+  }
+
+  get nextNamedSibling(): Node | null {
+    let node = this.nextSibling;
+    while (node && !node.isNamed) node = node.nextSibling;
+    return node;
+  }
+
+  get previousNamedSibling(): Node | null {
+    let node = this.previousSibling;
+    while (node && !node.isNamed) node = node.previousSibling;
+    return node;
+  }
+
+  /**
+   * The child filling field `id`, as tree-sitter's `ts_node_child_by_field_id` finds it (which
+   * can differ from the children a cursor reports in that field: see TreeData.fields), or null.
+   */
+  childForFieldId(id: number): Node | null {
+    if (id === 0) return null;
+    const at = this.tree.fieldChild(this.index, id);
+    return at < 0 ? null : this.tree.node(at);
+  }
+
+  childForFieldName(name: string): Node | null {
+    return this.childForFieldId(this.tree.fieldId(name));
+  }
+
+  childrenForFieldName(name: string): Node[] {
+    const id = this.tree.fieldId(name);
+    return id === 0 ? [] : this.children.filter((child) => child.fieldId === id);
+  }
+
+  /** This node and its descendants whose type is one of `types`, in pre-order. */
+  descendantsOfType(types: string | string[]): Node[] {
+    const tree = this.tree;
+    const mask = tree.typeMask(types);
+    const data = tree.data;
+    const out: Node[] = [];
+    for (let at = this.index, end = tree.subtreeEnd(this.index); at < end; at++)
+      if (mask[data[at * NODE_INTS]! & 0xffff] === 1) out.push(tree.node(at));
+    return out;
+  }
+
+  /**
+   * The smallest node spanning `start`…`end` (tree-sitter's descendant for a point range, over
+   * visible nodes, anonymous ones included).
+   */
+  descendantForPosition(start: Point, end: Point = start): Node {
+    let node = this.tree.node(this.index);
+    descend: for (;;) {
+      for (const child of node.children) {
+        const childStart = child.startPosition;
+        const childEnd = child.endPosition;
+        if (before(childEnd, end)) continue;
+        const empty = childStart.row === childEnd.row && childStart.column === childEnd.column;
+        if (empty ? before(childEnd, start) : !before(start, childEnd)) continue;
+        if (before(start, childStart)) break;
+        node = child;
+        continue descend;
+      }
+      return node;
+    }
+  }
+
+  equals(other: Node): boolean {
+    return other.tree === this.tree && other.index === this.index;
+  }
+}
+
+/**
+ * Copies `tree` node by node through web-tree-sitter's own TreeCursor: the reference the
+ * single-call copy of tree-dump.ts is tested against, and what runs on any other release of
+ * web-tree-sitter than the one that copy was built for.
+ */
+export function dumpWithCursor(tree: Tree): TreeData {
+  const count = tree.rootNode.descendantCount;
+  const out = new Int32Array(count * NODE_INTS);
+  const fields: number[] = [];
+  const fieldIds: [string, number][] = [];
+  tree.language.fields.forEach((name, id) => {
+    if (name) fieldIds.push([name, id]);
+  });
+  const cursor = tree.walk();
+  let at = 0;
+  let parent = -1;
+  for (;;) {
+    const node = cursor.currentNode;
+    const start = cursor.startPosition;
+    const end = cursor.endPosition;
+    const o = at * NODE_INTS;
+    out[o] = cursor.nodeTypeId | (cursor.currentFieldId << 16);
+    out[o + 1] =
+      (node.isNamed ? FLAG_NAMED : 0) |
+      (node.isMissing ? FLAG_MISSING : 0) |
+      (node.isExtra ? FLAG_EXTRA : 0) |
+      (node.hasError ? FLAG_HAS_ERROR : 0);
+    out[o + 2] = cursor.startIndex;
+    out[o + 3] = cursor.endIndex;
+    out[o + 4] = start.row;
+    out[o + 5] = start.column;
+    out[o + 6] = end.row;
+    out[o + 7] = end.column;
+    out[o + 8] = parent;
+    out[o + 9] = cursor.nodeId;
+    if (node.childCount > 0)
+      for (const [name, id] of fieldIds) {
+        const child = node.childForFieldName(name);
+        if (child) fields.push(at, id, child.id, 0);
+      }
+    if (cursor.gotoFirstChild()) {
+      parent = at++;
+      continue;
+    }
+    at++;
+    for (;;) {
+      if (cursor.gotoNextSibling()) break;
+      if (!cursor.gotoParent()) {
+        cursor.delete();
+        return { nodes: out, fields: Int32Array.from(fields) };
+      }
+      parent = out[parent * NODE_INTS + 8]!;
+    }
+  }
+}
+
+/** How trees are copied out of WebAssembly on this thread (set by `initParser`). */
+let dump: (tree: Tree) => TreeData = dumpWithCursor;
+
+/** Sets how trees are copied on this thread; returns the copy used until now. */
+export function setTreeDump(copy: (tree: Tree) => TreeData): (tree: Tree) => TreeData {
+  const previous = dump;
+  dump = copy;
+  return previous;
+}
+
+/** The tree-sitter tree copied into a FlatTree (the tree is left for the caller to delete). */
+export function flatten(tree: Tree, source: string): FlatTree {
+  return new FlatTree(source, tree.language as unknown as Names, dump(tree));
+}
+
+/**
+ * Parses `source` and returns it flat, the tree-sitter tree already freed; null when parsing
+ * was stopped (`options.progressCallback`).
+ */
+export function parseFlat(
+  parser: Parser,
+  source: string,
+  options?: Parameters<Parser['parse']>[2],
+): FlatTree | null {
+  const tree = parser.parse(source, null, options);
+  if (!tree) return null;
+  try {
+    return flatten(tree, source);
+  } finally {
+    tree.delete();
+  }
+}

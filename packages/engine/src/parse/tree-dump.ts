@@ -1,0 +1,102 @@
+import type { Tree } from 'web-tree-sitter';
+import { NODE_INTS, type TreeData } from './flat-tree.ts';
+import { TREE_DUMP_WASM } from './tree-dump-wasm.ts';
+
+/**
+ * The single-call copy of a tree (wasm/tree-dump.c, built by scripts/build-tree-dump.mjs): a
+ * small WebAssembly module compiled from tree-sitter's own cursor and node code, instantiated
+ * beside web-tree-sitter's runtime on the runtime's memory, allocator and trees. It reads the
+ * runtime's structures directly, so it is used only with the web-tree-sitter release it was
+ * built from (`TREE_DUMP_VERSION`; package.json pins it); any other keeps the cursor copy.
+ */
+
+/** The web-tree-sitter release wasm/tree-dump.c was compiled against. */
+export const TREE_DUMP_VERSION = '0.25.10';
+
+/** The WebAssembly API parts used here (Node's global; @types/node 20 does not declare it). */
+interface WasmApi {
+  Memory: new (descriptor: { initial: number; maximum: number }) => WasmMemory;
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (
+    module: object,
+    imports: Record<string, Record<string, unknown>>,
+  ) => { exports: unknown };
+}
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+/**
+ * A memory for web-tree-sitter's runtime (Emscripten takes the one it is given as `wasmMemory`),
+ * of the runtime's default size, so that the tree copy can be instantiated on it.
+ */
+export function createRuntimeMemory(): WasmMemory {
+  return new wasm.Memory({ initial: 512, maximum: 32768 });
+}
+
+/** The parts of the Emscripten module used here (what `Parser.init(module)` fills in). */
+export interface RuntimeModule {
+  wasmMemory: WasmMemory;
+  HEAP32: Int32Array;
+  _malloc(bytes: number): number;
+  _free(address: number): void;
+  _realloc(address: number, bytes: number): number;
+  _ts_node_descendant_count_wasm(tree: number): number;
+  _ts_tree_root_node_wasm(tree: number): void;
+}
+
+/** The module's own stack, inside the runtime's heap (its cursor needs a few hundred bytes). */
+const STACK_BYTES = 64 * 1024;
+
+/**
+ * The single-call copy for `module`'s runtime, or undefined on another release of web-tree-sitter.
+ */
+export function createTreeDump(
+  module: RuntimeModule,
+  version: string,
+): ((tree: Tree) => TreeData) | undefined {
+  if (version !== TREE_DUMP_VERSION) return undefined;
+  const M = module;
+  const instance = new wasm.Instance(new wasm.Module(Buffer.from(TREE_DUMP_WASM, 'base64')), {
+    env: {
+      memory: M.wasmMemory,
+      malloc: M._malloc,
+      free: M._free,
+      realloc: M._realloc,
+    },
+  });
+  const exports = instance.exports as {
+    __stack_pointer: { value: number };
+    codedocs_dump_tree(tree: number, out: number, capacity: number, fields: number): number;
+  };
+  exports.__stack_pointer.value = M._malloc(STACK_BYTES) + STACK_BYTES;
+
+  // the fields list the copy grows: { data, size, capacity } (int32 each)
+  const fieldList = M._malloc(12);
+
+  return (tree: Tree): TreeData => {
+    const address = (tree as unknown as { 0: number })[0];
+    // the root marshalled into the transfer buffer, then counted there
+    M._ts_tree_root_node_wasm(address);
+    const capacity = M._ts_node_descendant_count_wasm(address);
+    const out = M._malloc(capacity * NODE_INTS * 4);
+    M.HEAP32.fill(0, fieldList >> 2, (fieldList >> 2) + 3);
+    try {
+      const count = exports.codedocs_dump_tree(address, out, capacity, fieldList);
+      if (count !== capacity)
+        throw new Error(`The tree has ${count} nodes where ${capacity} were expected.`);
+      // HEAP32 read only now: the copy may have grown the memory
+      const h = M.HEAP32;
+      const from = out >> 2;
+      const fields = h[fieldList >> 2]! >> 2;
+      return {
+        nodes: h.slice(from, from + count * NODE_INTS),
+        fields: h.slice(fields, fields + h[(fieldList >> 2) + 1]!),
+      };
+    } finally {
+      M._free(out);
+      M._free(M.HEAP32[fieldList >> 2]!);
+    }
+  };
+}
