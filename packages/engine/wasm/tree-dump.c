@@ -1,11 +1,14 @@
 // One call that copies a whole tree-sitter tree into a flat array the converters read from
 // JavaScript (src/parse/flat-tree.ts), instead of one call into WebAssembly per node property.
 //
-// Built with tree-sitter's own cursor and node code (the C sources web-tree-sitter ships in its
-// lib/ folder, the same version the runtime was built from), so the nodes, their order, their
-// fields and their flags are exactly what web-tree-sitter's own Node and TreeCursor report. The
-// module shares the runtime's memory and allocator; it has no data of its own and its own stack
-// (see scripts/build-tree-dump.mjs and src/parse/tree-dump.ts).
+// Built with tree-sitter's own headers and node code (the C sources web-tree-sitter ships in its
+// lib/ folder, the same version the runtime was built from). The walk reads the subtrees the way
+// tree-sitter's TreeCursor does (tree_cursor.c: visible nodes, aliases, fields inherited through
+// hidden nodes), in one pass with its own stack instead of a cursor call per step and a node
+// call per property: a fifth of the time. src/parse/flat-tree.test.ts checks the copy against a
+// TreeCursor walk through web-tree-sitter on every fixture, and every node against web-tree-sitter's
+// own Node. The module shares the runtime's memory and allocator; it has no data of its own and
+// its own stack (see scripts/build-tree-dump.mjs and src/parse/tree-dump.ts).
 
 #include "tree_cursor.h"
 #include "tree.h"
@@ -72,10 +75,79 @@ static bool field_children(TSNode node, int32_t index, Ints *fields) {
   return true;
 }
 
+/** Where the walk is among one subtree's children. */
+typedef struct {
+  Subtree parent;
+  const TSSymbol *aliases;
+  const TSFieldMapEntry *fields;
+  const TSFieldMapEntry *fields_end;
+  uint32_t child_index;
+  uint32_t structural_index;
+  // where the next child starts
+  Length position;
+  // the nearest visible ancestor's position in the output (the flat parent)
+  int32_t visible_parent;
+  // the field the children get from the hidden nodes between them and that ancestor (a cursor
+  // reports it on a child that fills no field of its own)
+  TSFieldId inherited;
+} Frame;
+
+typedef struct {
+  Frame *frames;
+  uint32_t size;
+  uint32_t capacity;
+} Frames;
+
+static bool enter(
+  Frames *stack, const TSLanguage *language, Subtree parent, Length position, int32_t visible_parent,
+  TSFieldId inherited
+) {
+  if (stack->size == stack->capacity) {
+    uint32_t capacity = stack->capacity ? stack->capacity * 2 : 64;
+    Frame *frames = realloc(stack->frames, capacity * sizeof(Frame));
+    if (!frames) return false;
+    stack->frames = frames;
+    stack->capacity = capacity;
+  }
+  Frame *frame = &stack->frames[stack->size++];
+  frame->parent = parent;
+  frame->aliases = ts_language_alias_sequence(language, parent.ptr->production_id);
+  ts_language_field_map(language, parent.ptr->production_id, &frame->fields, &frame->fields_end);
+  frame->child_index = 0;
+  frame->structural_index = 0;
+  frame->position = position;
+  frame->visible_parent = visible_parent;
+  frame->inherited = inherited;
+  return true;
+}
+
+/** Writes one visible node (see codedocs_dump_tree for the slots). */
+static void write_node(
+  int32_t *at, const TSLanguage *language, const Subtree *slot, Length start, TSSymbol alias,
+  TSFieldId field, int32_t parent
+) {
+  Subtree subtree = *slot;
+  TSSymbol symbol = ts_language_public_symbol(language, alias ? alias : ts_subtree_symbol(subtree));
+  bool named = alias ? ts_language_symbol_metadata(language, alias).named : ts_subtree_named(subtree);
+  Length end = length_add(start, ts_subtree_size(subtree));
+  at[0] = (int32_t)symbol | (int32_t)field << 16;
+  at[1] = (named ? FLAG_NAMED : 0) | (ts_subtree_missing(subtree) ? FLAG_MISSING : 0) |
+          (ts_subtree_extra(subtree) ? FLAG_EXTRA : 0) |
+          (ts_subtree_error_cost(subtree) > 0 ? FLAG_HAS_ERROR : 0);
+  at[2] = unit(start.bytes);
+  at[3] = unit(end.bytes);
+  at[4] = (int32_t)start.extent.row;
+  at[5] = unit(start.extent.column);
+  at[6] = (int32_t)end.extent.row;
+  at[7] = unit(end.extent.column);
+  at[8] = parent;
+  at[9] = (int32_t)(uintptr_t)slot;
+}
+
 /**
  * Writes every visible node of `tree`, in pre-order (the order of web-tree-sitter's `children`
  * and of a TreeCursor walk), into `out`, NODE_INTS int32 each:
- *   0: public symbol | field id << 16 (the field the node fills in its parent, 0 for none)
+ *   0: public symbol | field id << 16 (the field a cursor reports for the node, 0 for none)
  *   1: flags (named, missing, extra, has error)
  *   2, 3: start and end index (UTF-16 code units)
  *   4, 5: start row and column (column in code units)
@@ -88,46 +160,69 @@ static bool field_children(TSNode node, int32_t index, Ints *fields) {
  */
 __attribute__((export_name("codedocs_dump_tree")))
 uint32_t codedocs_dump_tree(const TSTree *tree, int32_t *out, uint32_t capacity, Ints *fields) {
-  TSNode root = ts_node_new(tree, &tree->root, ts_subtree_padding(tree->root), 0);
-  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  const TSLanguage *language = tree->language;
+  const uint32_t failed = capacity + 1;
+  Frames stack = {NULL, 0, 0};
   uint32_t count = 0;
-  int32_t parent = -1;
-  for (;;) {
-    if (count == capacity) {
-      count = capacity + 1;
-      break;
-    }
-    TSNode node = ts_tree_cursor_current_node(&cursor);
-    int32_t *at = out + count * NODE_INTS;
-    TSPoint start = ts_node_start_point(node);
-    TSPoint end = ts_node_end_point(node);
-    at[0] = (int32_t)ts_node_symbol(node) | (int32_t)ts_tree_cursor_current_field_id(&cursor) << 16;
-    at[1] = (ts_node_is_named(node) ? FLAG_NAMED : 0) | (ts_node_is_missing(node) ? FLAG_MISSING : 0) |
-            (ts_node_is_extra(node) ? FLAG_EXTRA : 0) | (ts_node_has_error(node) ? FLAG_HAS_ERROR : 0);
-    at[2] = unit(ts_node_start_byte(node));
-    at[3] = unit(ts_node_end_byte(node));
-    at[4] = (int32_t)start.row;
-    at[5] = unit(start.column);
-    at[6] = (int32_t)end.row;
-    at[7] = unit(end.column);
-    at[8] = parent;
-    at[9] = (int32_t)(uintptr_t)node.id;
-    if (!field_children(node, (int32_t)count, fields)) {
-      count = capacity + 1;
-      break;
-    }
-    if (ts_tree_cursor_goto_first_child(&cursor)) {
-      parent = (int32_t)count++;
+
+  Length root_start = ts_subtree_padding(tree->root);
+  write_node(out, language, &tree->root, root_start, 0, 0, -1);
+  count = 1;
+  if (ts_subtree_child_count(tree->root) > 0) {
+    if (!field_children(ts_node_new(tree, &tree->root, root_start, 0), 0, fields) ||
+        !enter(&stack, language, tree->root, root_start, 0, 0))
+      count = failed;
+  }
+
+  while (stack.size > 0 && count != failed) {
+    Frame *frame = &stack.frames[stack.size - 1];
+    uint32_t child_count = frame->parent.ptr->child_count;
+    if (frame->child_index == child_count) {
+      stack.size--;
       continue;
     }
-    count++;
-    for (;;) {
-      if (ts_tree_cursor_goto_next_sibling(&cursor)) break;
-      if (!ts_tree_cursor_goto_parent(&cursor)) goto done;
-      parent = out[parent * NODE_INTS + 8];
+    const Subtree *children = ts_subtree_children(frame->parent);
+    const Subtree *slot = &children[frame->child_index];
+    Subtree child = *slot;
+    Length start = frame->position;
+    bool extra = ts_subtree_extra(child);
+    TSSymbol alias = 0;
+    TSFieldId own = 0;
+    if (!extra) {
+      uint32_t structural = frame->structural_index++;
+      if (frame->aliases) alias = frame->aliases[structural];
+      for (const TSFieldMapEntry *entry = frame->fields; entry < frame->fields_end; entry++) {
+        if (!entry->inherited && entry->child_index == structural) {
+          own = entry->field_id;
+          break;
+        }
+      }
+    }
+    // past this child (and the padding of the next), as tree-sitter's child iterator steps
+    frame->child_index++;
+    frame->position = length_add(start, ts_subtree_size(child));
+    if (frame->child_index < child_count)
+      frame->position = length_add(frame->position, ts_subtree_padding(children[frame->child_index]));
+    TSFieldId inherited = extra ? 0 : own ? own : frame->inherited;
+    int32_t visible_parent = frame->visible_parent;
+
+    if (ts_subtree_visible(child) || alias) {
+      if (count == capacity) {
+        count = failed;
+        break;
+      }
+      int32_t index = (int32_t)count++;
+      write_node(out + index * NODE_INTS, language, slot, start, alias, inherited, visible_parent);
+      if (ts_subtree_child_count(child) > 0) {
+        if (!field_children(ts_node_new(tree, slot, start, alias), index, fields) ||
+            !enter(&stack, language, child, start, index, 0))
+          count = failed;
+      }
+    } else if (ts_subtree_child_count(child) > 0 && ts_subtree_visible_child_count(child) > 0) {
+      // a hidden node: its visible descendants are the visible parent's children
+      if (!enter(&stack, language, child, start, visible_parent, inherited)) count = failed;
     }
   }
-done:
-  ts_tree_cursor_delete(&cursor);
+  free(stack.frames);
   return count;
 }
