@@ -1,16 +1,16 @@
 // The floor of bench:engine: what any tree-sitter indexer pays before it extracts anything. Each
 // file is read, decoded and parsed exactly as the engine's worker does (same grammars, same
 // pool, same threads), then its tree is freed; nothing is walked and nothing is sent back.
-// With BENCH_WALK=1 each tree is also walked once, whole, inside WebAssembly (a descendantsOfType
-// search that returns nothing: every node visited, none handed to JavaScript), the least any
-// extractor over web-tree-sitter pays on top of parsing.
+// With BENCH_COPY=1 each tree is also copied into the flat tree the converters read (one call into
+// WebAssembly, src/parse/flat-tree.ts): what the engine pays to read a tree before extracting
+// anything from it.
 import { readFileSync } from 'node:fs';
 import { detectLanguage, looksBinary } from '../packages/engine/src/languages/detect.ts';
 import { decodeSource } from '../packages/engine/src/parse/decode.ts';
+import { flatten } from '../packages/engine/src/parse/flat-tree.ts';
 import { parserFor } from '../packages/engine/src/parse/grammars.ts';
 
-const walk = process.env.BENCH_WALK === '1';
-const NO_SUCH_TYPE = 'bench_no_such_type';
+const copy = process.env.BENCH_COPY === '1';
 
 export default async function parseOnly(task: { path: string; absolutePath: string }) {
   const bytes = readFileSync(task.absolutePath);
@@ -19,8 +19,9 @@ export default async function parseOnly(task: { path: string; absolutePath: stri
   const spec = detectLanguage(task.path, firstLine);
   const parser = spec && (await parserFor(spec.id));
   if (!parser) return { bytes: 0 };
-  const tree = parser.parse(decodeSource(bytes).text);
-  if (tree && walk) tree.rootNode.descendantsOfType(NO_SUCH_TYPE);
+  const text = decodeSource(bytes).text;
+  const tree = parser.parse(text);
+  if (tree && copy) flatten(tree, text);
   tree?.delete();
   return { bytes: bytes.length };
 }
