@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { indexFile } from './index-file.ts';
+import { codeHash } from './identity.ts';
 
 describe('indexFile', () => {
   test('lists binary and unknown files without parsing them', async () => {
@@ -87,4 +88,46 @@ test('a container hashes its own code: a member body change leaves the class unc
   expect(afterBody.get('A.other')).toBe(before.get('A.other'));
   expect(afterBody.get('A.run')).not.toBe(before.get('A.run'));
   expect(afterSignature.get('A')).not.toBe(before.get('A'));
+});
+
+test('comments and docstrings are not code: editing them keeps every hash, code changes do not', async () => {
+  const hashes = async (path: string, source: string) =>
+    new Map(
+      (await indexFile({ path, content: source })).objects.map((o) => [
+        o.qualifiedName,
+        [o.codeHash, o.legacyCodeHash],
+      ]),
+    );
+  const py = 'class A:\n    def run(self, x):\n        return x\n';
+  const pyDocs =
+    '"""Module."""\n\n\nclass A:\n    """An A."""\n\n    # the one method\n    def run(self, x):\n        """Run it.\n\n        Args:\n            x: what.\n        """\n        return x  # as is\n';
+  const ts = 'export class A {\n  run(x: number) {\n    return x;\n  }\n}\n';
+  const tsDocs =
+    '/** An A. */\nexport class A {\n  /**\n   * Run it.\n   * @param x what\n   */\n  run(x: number) {\n    // as is\n    return /* x */ x;\n  }\n}\n';
+  for (const [path, plain, documented, code] of [
+    ['a.py', py, pyDocs, 'return x  #'],
+    ['a.ts', ts, tsDocs, ' x;\n'],
+  ] as const) {
+    const before = await hashes(path, plain);
+    const after = await hashes(path, documented);
+    for (const [name, [hash, legacy]] of before) {
+      expect(after.get(name)?.[0], `${path} ${name}`).toBe(hash);
+      // nothing to mask in the plain file: no legacy hash
+      expect(legacy).toBeUndefined();
+    }
+    // the documented file's objects carry the hash older engines gave them (comments included)
+    expect([...after.values()].some(([, legacy]) => legacy !== undefined)).toBe(true);
+    expect(documented).toContain(code);
+    const changed = await hashes(path, documented.replace(code, code.replace('x', 'x + 1')));
+    expect(changed.get('A.run')?.[0]).not.toBe(before.get('A.run')?.[0]);
+  }
+});
+
+test('a legacy hash is the hash of the code as written, comments included', async () => {
+  const source = 'def f(a):\n    """Doc."""\n    return a  # same\n';
+  const f = (await indexFile({ path: 'f.py', content: source })).objects.find(
+    (o) => o.kind === 'function',
+  );
+  expect(f?.legacyCodeHash).toBe(codeHash(source.trimEnd()));
+  expect(f?.codeHash).toBe(codeHash('def f(a):\n    return a\n'));
 });

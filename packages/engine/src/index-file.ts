@@ -1,3 +1,4 @@
+import { maskComments } from './convert/comment-mask.ts';
 import { createContext, finishHashes } from './convert/context.ts';
 import { CONVERTERS } from './convert/dispatch.ts';
 import { contentHash } from './identity.ts';
@@ -98,7 +99,13 @@ export async function indexFile(file: SourceFile, options: IndexOptions = {}): P
     return { ...base, status: 'parsed' };
   }
   base.diagnostics.push(...syntaxDiagnostics(tree));
-  const ctx = createContext(options.repository ?? '', file.path, spec.id, text);
+  const ctx = createContext(
+    options.repository ?? '',
+    file.path,
+    spec.id,
+    text,
+    maskComments(tree, text, spec.id),
+  );
   try {
     CONVERTERS[spec.id]!(tree.rootNode, ctx);
   } catch (error) {

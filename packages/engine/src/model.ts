@@ -2,7 +2,7 @@
  * The engine's versioned JSON model. The server stores it as-is, so any change to these shapes
  * that an older reader would misread must bump ENGINE_SCHEMA_VERSION.
  */
-export const ENGINE_SCHEMA_VERSION = 9;
+export const ENGINE_SCHEMA_VERSION = 10;
 
 /** Kinds of code object the engine extracts; one vocabulary for every language. */
 export type ObjectKind =
@@ -76,8 +76,16 @@ export interface CodeObject {
   parentId?: string;
   /** 0 for the first declaration of a qualified name+kind in a file, 1 for the next… */
   overloadIndex: number;
-  /** Changes when the code changes; whitespace-only edits keep it. */
+  /**
+   * Changes when the code changes; edits of whitespace, comments and docstrings keep it (so
+   * docs written back into the code stay fresh).
+   */
   codeHash: string;
+  /**
+   * The hash as schema 9 and earlier computed it (comments and docstrings included), where it
+   * differs: the server moves docs stored against it to `codeHash` when the code is the same.
+   */
+  legacyCodeHash?: string;
   doc?: DocComment;
   /** Facts read from the body for the doc generator. */
   body?: BodyFacts;

@@ -263,3 +263,52 @@ export async function addGenerationUsage(
     )
     .execute();
 }
+
+/** An object's code hash as engines before schema 10 computed it, and the same code's hash now. */
+export interface LegacyHash {
+  objectId: string;
+  legacy: string;
+  current: string;
+}
+
+/** Object ids per statement of the legacy-hash rebase. */
+const REBASE_BATCH = 300;
+
+/**
+ * Moves docs and their saved versions stored against an object's legacy code hash to its current
+ * hash. Both hash the same code (the engine now leaves comments and docstrings out), so a doc
+ * written against that code stays fresh and one written against other code stays stale; after
+ * an upgrade, no doc is flagged stale by the new hashing alone. Answers how many rows moved.
+ */
+export async function rebaseLegacyHashes(
+  db: Db,
+  repoId: string,
+  hashes: readonly LegacyHash[],
+): Promise<number> {
+  let moved = 0;
+  for (let start = 0; start < hashes.length; start += REBASE_BATCH) {
+    const byId = new Map(hashes.slice(start, start + REBASE_BATCH).map((h) => [h.objectId, h]));
+    for (const table of ['docs', 'doc_revisions'] as const) {
+      const stored = await db
+        .selectFrom(table)
+        .select(['object_id', 'code_hash_at_write'])
+        .distinct()
+        .where('repo_id', '=', repoId)
+        .where('object_id', 'in', [...byId.keys()])
+        .execute();
+      for (const row of stored) {
+        const hash = byId.get(row.object_id);
+        if (!hash || row.code_hash_at_write !== hash.legacy) continue;
+        const updated = await db
+          .updateTable(table)
+          .set({ code_hash_at_write: hash.current })
+          .where('repo_id', '=', repoId)
+          .where('object_id', '=', hash.objectId)
+          .where('code_hash_at_write', '=', hash.legacy)
+          .executeTakeFirst();
+        moved += Number(updated.numUpdatedRows);
+      }
+    }
+  }
+  return moved;
+}

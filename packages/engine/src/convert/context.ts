@@ -1,5 +1,6 @@
 import type { Node } from '../parse/flat-tree.ts';
 import { codeHash, createCodeHasher, objectId } from '../identity.ts';
+import { type CommentMask, masksWithin } from './comment-mask.ts';
 import type {
   BodyFacts,
   CodeObject,
@@ -22,8 +23,12 @@ export interface ConvertContext {
   imports: ImportSite[];
   /** qualifiedName\0kind → how many seen so far (overload index). */
   seen: Map<string, number>;
-  /** codeHash of a range of `source` (normalises the file once, not every nested object). */
+  /** The file's comments and docstrings, which code hashes leave out (see comment-mask.ts). */
+  mask: CommentMask | undefined;
+  /** codeHash of a range of the masked source (normalises the file once, not per object). */
   hashRange: (start: number, end: number) => string;
+  /** The same over the source as written, for legacyCodeHash (made on first use). */
+  legacyHashRange?: (start: number, end: number) => string;
   /** Start offset of each line of `source`, filled on first use (snippets of sites). */
   lineStarts?: number[];
   /** Where each object's range lies in `source` (for the container hashes of finishHashes). */
@@ -36,6 +41,7 @@ export function createContext(
   path: string,
   language: string,
   source: string,
+  mask?: CommentMask,
 ): ConvertContext {
   return {
     repository,
@@ -46,7 +52,8 @@ export function createContext(
     sites: [],
     imports: [],
     seen: new Map(),
-    hashRange: createCodeHasher(source),
+    mask,
+    hashRange: createCodeHasher(mask?.source ?? source),
     offsets: new Map(),
   };
 }
@@ -362,28 +369,42 @@ export function finishHashes(ctx: ConvertContext): void {
     const range = ctx.offsets.get(object);
     if (!range) continue;
     const [start, end] = range;
-    const nested = children.get(object.id);
-    const inside = (nested ?? [])
+    const inside = (children.get(object.id) ?? [])
       .map((child) => ({ child, at: ctx.offsets.get(child) }))
       .filter(
         (c): c is { child: CodeObject; at: readonly [number, number] } =>
           c.at !== undefined && c.at[0] >= start && c.at[1] <= end,
       )
       .sort((a, b) => a.at[0] - b.at[0]);
-    if (inside.length === 0) {
-      object.codeHash = ctx.hashRange(start, end);
-      continue;
+    const mask = ctx.mask;
+    object.codeHash = ownHash(mask?.source ?? ctx.source, ctx.hashRange, start, end, inside);
+    // the hash as engines before the mask computed it, while stored docs may still carry it
+    if (mask && masksWithin(mask, start, end)) {
+      ctx.legacyHashRange ??= createCodeHasher(ctx.source);
+      const legacy = ownHash(ctx.source, ctx.legacyHashRange, start, end, inside);
+      if (legacy !== object.codeHash) object.legacyCodeHash = legacy;
     }
-    let text = '';
-    let at = start;
-    for (const {
-      child,
-      at: [from, to],
-    } of inside) {
-      if (from < at) continue; // overlapping ranges (decorated forms): the first one covers it
-      text += ctx.source.slice(at, from) + child.signature;
-      at = to;
-    }
-    object.codeHash = codeHash(text + ctx.source.slice(at, end));
   }
+}
+
+/** The code hash of [start, end) of `source`, each nested object in it counted as its signature. */
+function ownHash(
+  source: string,
+  hashRange: (start: number, end: number) => string,
+  start: number,
+  end: number,
+  inside: { child: CodeObject; at: readonly [number, number] }[],
+): string {
+  if (inside.length === 0) return hashRange(start, end);
+  let text = '';
+  let at = start;
+  for (const {
+    child,
+    at: [from, to],
+  } of inside) {
+    if (from < at) continue; // overlapping ranges (decorated forms): the first one covers it
+    text += source.slice(at, from) + child.signature;
+    at = to;
+  }
+  return codeHash(text + source.slice(at, end));
 }

@@ -165,15 +165,6 @@ describe('write-back round trip: patch → git apply → re-index → the same d
         for (const written of result.written) {
           const object = objects.get(written.objectId);
           expect(object, `object ${written.objectId}`).toBeDefined();
-          // a class's code holds its members' comments; a leaf's code is untouched
-          const holdsOthers = result.written.some(
-            (w) => w !== written && objects.get(w.objectId)?.parentId === written.objectId,
-          );
-          // Python's docstring is the first statement of the body, so it is part of the code
-          if (!holdsOthers && fixture.language !== 'python')
-            expect(object!.codeHash).toBe(
-              before.objects.find((o) => o.id === written.objectId)!.codeHash,
-            );
           expect({
             name: object!.qualifiedName,
             ...actualRead(fixture.language, object!.doc),
@@ -182,6 +173,12 @@ describe('write-back round trip: patch → git apply → re-index → the same d
             ...expectedRead(fixture.language, written.parts),
           });
         }
+        // only comments and docstrings changed, which code hashes leave out: no object's hash
+        // moves (a class holding its members' comments, a Python body its docstring), so the
+        // docs just written back are not flagged stale by the next sync
+        expect(new Map(reread.objects.map((o) => [o.id, o.codeHash]))).toEqual(
+          new Map(before.objects.map((o) => [o.id, o.codeHash])),
+        );
         // writing the same fields again changes nothing
         expect(
           writeDocs(applied, reread, edits, { docstringStyle: fixture.docstringStyle }).text,

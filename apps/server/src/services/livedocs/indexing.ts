@@ -18,6 +18,7 @@ import {
   upsertCodeObjects,
 } from '../../repositories/code-index-repository';
 import type { Db } from '../../repositories/db';
+import { type LegacyHash, rebaseLegacyHashes } from '../../repositories/docs-repository';
 import { bumpDocsRevision, findRepo } from '../../repositories/repos-repository';
 import type { Config } from '../../config';
 import type { FastifyBaseLogger } from 'fastify';
@@ -83,6 +84,17 @@ function objectRows(
   );
 }
 
+/** Where these models' objects have a legacy code hash (see rebaseLegacyHashes). */
+function legacyHashes(files: readonly FileIndex[]): LegacyHash[] {
+  return files.flatMap((file) =>
+    file.objects.flatMap((o) =>
+      o.legacyCodeHash === undefined
+        ? []
+        : [{ objectId: o.id, legacy: o.legacyCodeHash, current: o.codeHash }],
+    ),
+  );
+}
+
 /** What a full or incremental run counted. */
 interface RunTotals {
   objects: number;
@@ -99,16 +111,19 @@ function commitSink(
   request: IndexCommitRequest,
   files: readonly CommitFile[],
   toParse: number,
-): IndexSink & { registry: NewCodeObject[]; encoder: ReferencesEncoder } {
+): IndexSink & { registry: NewCodeObject[]; legacy: LegacyHash[]; encoder: ReferencesEncoder } {
   const fileIdOf = new Map(files.map((f) => [f.path, f.fileId]));
   const registry: NewCodeObject[] = [];
+  const legacy: LegacyHash[] = [];
   const encoder = new ReferencesEncoder();
   let parsed = 0;
   return {
     registry,
+    legacy,
     encoder,
     file: async (model: FileIndex, origin: ModelOrigin) => {
       registry.push(...objectRows(request.repoId, [model], fileIdOf));
+      legacy.push(...legacyHashes([model]));
       if (origin !== 'parsed') return;
       parsed++;
       if (parsed % 25 === 0 || parsed === toParse) {
@@ -185,6 +200,7 @@ export async function indexCommit(
     const current = repo?.head_commit === commitId;
     if (current) await clearPresence(trx, repoId, run.changedPaths);
     await upsertCodeObjects(trx, registry, current);
+    await rebaseLegacyHashes(trx, repoId, sink.legacy);
     await insertRepoIndex(trx, {
       repo_id: repoId,
       commit_id: commitId,
@@ -228,12 +244,16 @@ async function refreshPresence(deps: IndexDeps, repoId: string, commitId: string
   const files = await commitFiles(deps.db, repoId, commitId);
   const fileIdOf = new Map(files.map((f) => [f.path, f.fileId]));
   const rows: NewCodeObject[] = [];
-  for await (const model of fileIndexStore(deps.db, repoId).load(files))
+  const legacy: LegacyHash[] = [];
+  for await (const model of fileIndexStore(deps.db, repoId).load(files)) {
     rows.push(...objectRows(repoId, [model], fileIdOf));
+    legacy.push(...legacyHashes([model]));
+  }
   await deps.db.transaction().execute(async (trx) => {
     if ((await findRepo(trx, repoId))?.head_commit !== commitId) return;
     await clearPresence(trx, repoId, null);
     await upsertCodeObjects(trx, rows, true);
+    await rebaseLegacyHashes(trx, repoId, legacy);
   });
   await bumpDocsRevision(deps.db, repoId);
   await snapshotCoverage(deps, repoId);

@@ -101,7 +101,8 @@ describe('/app/export: the Share dialog of an own folder', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId('share-dialog')).toBeNull());
     expect(shareButton).toHaveFocus();
-  });
+    // 25 tabs through jsdom's focus handling, the file's first render: over 5 s on a busy machine
+  }, 20_000);
 
   it('turns the public link on (the new link shown once, with Copy), and off after a confirmation', async () => {
     const { user, dialog, fetchMock } = await openShareDialog({

@@ -1,0 +1,86 @@
+import { type FlatTree, NODE_INTS, type Node } from '../parse/flat-tree.ts';
+
+/**
+ * A file's text with its comments and docstrings blanked out (each character a space, so every
+ * offset stays where it was), for the code hash: writing docs into the code (the exports' write-
+ * back), or editing a comment, leaves an object's hash and so its docs' freshness alone, while
+ * any change to the code itself still changes it.
+ */
+export interface CommentMask {
+  /** The text with every masked range turned into spaces. */
+  source: string;
+  /** The masked ranges, [start, end) pairs in order. */
+  ranges: Int32Array;
+}
+
+/** Where docstrings live: a string statement first in one of these bodies (Python). */
+const DOCSTRING_OWNERS = new Set(['module', 'function_definition', 'class_definition']);
+
+/** The docstring statement opening `node`'s body (a Python module, def or class), if any. */
+function pythonDocstring(node: Node): Node | undefined {
+  const body = node.type === 'module' ? node : node.childForFieldName('body');
+  if (!body) return undefined;
+  const first = body.namedChildren.find((child) => !child.type.endsWith('comment'));
+  if (first?.type !== 'expression_statement' || first.namedChildCount !== 1) return undefined;
+  const value = first.namedChildren[0]!.type;
+  return value === 'string' || value === 'concatenated_string' ? first : undefined;
+}
+
+/** The comments and docstrings of `tree` masked in `source` (undefined when it has none). */
+export function maskComments(
+  tree: FlatTree,
+  source: string,
+  language: string,
+): CommentMask | undefined {
+  const comments = tree.typeMask(tree.names.types.filter((type) => type?.endsWith('comment')));
+  const owners = language === 'python' ? tree.typeMask([...DOCSTRING_OWNERS]) : undefined;
+  const ranges: number[] = [];
+  const data = tree.data;
+  for (let at = 0; at < tree.nodeCount;) {
+    const o = at * NODE_INTS;
+    const symbol = data[o]! & 0xffff;
+    if (comments[symbol] === 1) {
+      // (slots 2 and 3: start and end index)
+      if (data[o + 3]! > data[o + 2]!) ranges.push(data[o + 2]!, data[o + 3]!);
+      at = tree.subtreeEnd(at);
+      continue;
+    }
+    if (owners?.[symbol] === 1) {
+      const docstring = pythonDocstring(tree.node(at));
+      if (docstring) ranges.push(docstring.startIndex, docstring.endIndex);
+    }
+    at++;
+  }
+  if (ranges.length === 0) return undefined;
+  // in tree order already, except a docstring recorded before comments of its body's earlier
+  // lines: sort the pairs by start
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < ranges.length; i += 2) pairs.push([ranges[i]!, ranges[i + 1]!]);
+  pairs.sort((a, b) => a[0] - b[0]);
+  const parts: string[] = [];
+  let from = 0;
+  const sorted = new Int32Array(pairs.length * 2);
+  pairs.forEach(([start, end], i) => {
+    sorted[2 * i] = start;
+    sorted[2 * i + 1] = end;
+    if (start < from) return; // (nested ranges cannot occur; overlapping ones are skipped)
+    parts.push(source.slice(from, start), ' '.repeat(end - start));
+    from = end;
+  });
+  parts.push(source.slice(from));
+  return { source: parts.join(''), ranges: sorted };
+}
+
+/** Whether any masked range overlaps [start, end). */
+export function masksWithin(mask: CommentMask, start: number, end: number): boolean {
+  const ranges = mask.ranges;
+  // the first range ending after `start` (binary search over the ends)
+  let low = 0;
+  let high = ranges.length / 2;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (ranges[2 * mid + 1]! <= start) low = mid + 1;
+    else high = mid;
+  }
+  return low < ranges.length / 2 && ranges[2 * low]! < end;
+}
