@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
-import type { Node as StockNode } from 'web-tree-sitter';
+import type { Node as StockNode, Tree } from 'web-tree-sitter';
 import { indexFile } from '../index-file.ts';
 import { detectLanguage } from '../languages/detect.ts';
 import { decodeSource } from './decode.ts';
@@ -92,60 +92,56 @@ function stockOrder(root: StockNode): StockNode[] {
   return out;
 }
 
-test('the flat tree answers exactly as web-tree-sitter does, on every node of every fixture', async () => {
-  const files = fixtureFiles();
-  expect(files.length).toBeGreaterThan(50);
-  let compared = 0;
-  const differences: string[] = [];
-  for (const path of files) {
-    const spec = detectLanguage(path, '')!;
-    const parser = await parserFor(spec.id);
+/** Each fixture parsed by web-tree-sitter (its tree freed once the caller moves on). */
+async function* parsedFixtures(): AsyncGenerator<{ path: string; text: string; tree: Tree }> {
+  await initParser();
+  for (const path of fixtureFiles()) {
+    const parser = await parserFor(detectLanguage(path, '')!.id);
     if (!parser) continue;
     const text = decodeSource(readFileSync(path)).text;
     const tree = parser.parse(text)!;
     try {
-      const flat = flatten(tree, text);
-      const stock = stockOrder(tree.rootNode);
-      expect(flat.nodeCount, relative(fixtures, path)).toBe(stock.length);
-      const positions = new Map(stock.map((node, i) => [node.id, i]));
-      const fields = tree.language.fields.filter((f): f is string => !!f);
-      for (let i = 0; i < stock.length; i++) {
-        const want = answers(stock[i]!, (n) => (n ? (positions.get(n.id) ?? -1) : null), fields);
-        const got = answers(flat.node(i), (n) => (n ? (n as Node).index : null), fields);
-        for (const key of Object.keys(want) as (keyof typeof want)[]) {
-          if (JSON.stringify(got[key]) === JSON.stringify(want[key])) continue;
-          if (zeroWidthSibling(key, want[key], got[key], flat)) continue;
-          differences.push(
-            `${relative(fixtures, path)} node ${i} (${want.type}) ${key}: ` +
-              `${JSON.stringify(got[key])} where web-tree-sitter says ${JSON.stringify(want[key])}`,
-          );
-        }
-      }
-      compared += stock.length;
+      yield { path: relative(fixtures, path), text, tree };
     } finally {
       tree.delete();
     }
+  }
+}
+
+test('the flat tree answers exactly as web-tree-sitter does, on every node of every fixture', async () => {
+  expect(fixtureFiles().length).toBeGreaterThan(50);
+  let compared = 0;
+  const differences: string[] = [];
+  for await (const { path, text, tree } of parsedFixtures()) {
+    const flat = flatten(tree, text);
+    const stock = stockOrder(tree.rootNode);
+    expect(flat.nodeCount, path).toBe(stock.length);
+    const positions = new Map(stock.map((node, i) => [node.id, i]));
+    const fields = tree.language.fields.filter((f): f is string => !!f);
+    for (let i = 0; i < stock.length; i++) {
+      const want = answers(stock[i]!, (n) => (n ? (positions.get(n.id) ?? -1) : null), fields);
+      const got = answers(flat.node(i), (n) => (n ? (n as Node).index : null), fields);
+      for (const key of Object.keys(want) as (keyof typeof want)[]) {
+        if (JSON.stringify(got[key]) === JSON.stringify(want[key])) continue;
+        if (zeroWidthSibling(key, want[key], got[key], flat)) continue;
+        differences.push(
+          `${path} node ${i} (${want.type}) ${key}: ` +
+            `${JSON.stringify(got[key])} where web-tree-sitter says ${JSON.stringify(want[key])}`,
+        );
+      }
+    }
+    compared += stock.length;
   }
   expect(differences).toEqual([]);
   expect(compared).toBeGreaterThan(10_000);
 });
 
 test('the single-call copy writes what a TreeCursor walk reads, on every fixture', async () => {
-  await initParser();
-  for (const path of fixtureFiles()) {
-    const spec = detectLanguage(path, '')!;
-    const parser = await parserFor(spec.id);
-    if (!parser) continue;
-    const text = decodeSource(readFileSync(path)).text;
-    const tree = parser.parse(text)!;
-    try {
-      const flat = flatten(tree, text);
-      const cursor = dumpWithCursor(tree);
-      expect([...flat.data], relative(fixtures, path)).toEqual([...cursor.nodes]);
-      expect([...flat.fields], relative(fixtures, path)).toEqual([...cursor.fields]);
-    } finally {
-      tree.delete();
-    }
+  for await (const { path, text, tree } of parsedFixtures()) {
+    const flat = flatten(tree, text);
+    const cursor = dumpWithCursor(tree);
+    expect([...flat.data], path).toEqual([...cursor.nodes]);
+    expect([...flat.fields], path).toEqual([...cursor.fields]);
   }
 });
 
