@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { codeHash, createCodeHasher, objectId, scopeObjectId } from './identity.ts';
+import { codeHash, createCodeHasher, normalizeCode, objectId, scopeObjectId } from './identity.ts';
 import { indexFile } from './index-file.ts';
 
 describe('stable identity', () => {
@@ -23,6 +23,51 @@ describe('stable identity', () => {
     expect(codeHash('function f(a,b){return a+b;}')).toBe(base);
     expect(codeHash('function f(a, b) {\n\treturn   a +\n b;\n}\n')).toBe(base);
     expect(codeHash('function f(a, b) {\n  return a - b;\n}')).not.toBe(base);
+  });
+
+  test('normalizeCode is the two regular expressions it is specified by, in one pass', () => {
+    const spec = (code: string) =>
+      code
+        .replace(/\s+/g, ' ')
+        .replace(/ ?([^\w$ ]) ?/g, '$1')
+        .trim();
+    const pieces = [
+      'a',
+      'b1',
+      '$',
+      '_',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\r\n',
+      '\u00a0',
+      '\u2028',
+      '(',
+      ')',
+      '+',
+      '-',
+      'é',
+      '{',
+      ';',
+      '"',
+      '\ufeff',
+    ];
+    // every string of up to four pieces, and longer ones drawn from them
+    const strings: string[] = [''];
+    for (let length = 1; length <= 4; length++)
+      for (const prefix of strings.filter((s) => s.length > 0 || length === 1).slice(0, 4000))
+        for (const piece of pieces) strings.push(prefix + piece);
+    let seed = 7;
+    for (let n = 0; n < 2000; n++) {
+      let s = '';
+      for (let k = 0; k < 12; k++) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        s += pieces[seed % pieces.length];
+      }
+      strings.push(s);
+    }
+    for (const s of strings) expect(normalizeCode(s), JSON.stringify(s)).toBe(spec(s));
   });
 
   test('hashing a range of a source equals hashing its text', () => {

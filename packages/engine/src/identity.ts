@@ -30,13 +30,27 @@ export function scopeObjectId(repository: string, unscopedId: string): string {
 
 /**
  * Code with whitespace normalised away: runs collapse to one space, and spaces next to
- * punctuation vanish, so re-indenting or re-wrapping code leaves the result unchanged.
+ * punctuation vanish, so re-indenting or re-wrapping code leaves the result unchanged. (What
+ * `code.replace(/\s+/g, ' ').replace(/ ?([^\w$ ]) ?/g, '$1').trim()` gives, in one pass: a
+ * whitespace run stays one space only between two `[\w$]` characters.)
  */
 export function normalizeCode(code: string): string {
-  return code
-    .replace(/\s+/g, ' ')
-    .replace(/ ?([^\w$ ]) ?/g, '$1')
-    .trim();
+  let first = 0;
+  let last = code.length - 1;
+  while (first <= last && isSpace(code.charCodeAt(first))) first++;
+  while (last >= first && isSpace(code.charCodeAt(last))) last--;
+  let out = '';
+  let copyFrom = first;
+  for (let i = first; i <= last; i++) {
+    if (!isSpace(code.charCodeAt(i))) continue;
+    let j = i + 1;
+    while (isSpace(code.charCodeAt(j))) j++;
+    out += code.slice(copyFrom, i);
+    if (isWord(code.charCodeAt(i - 1)) && isWord(code.charCodeAt(j))) out += ' ';
+    copyFrom = j;
+    i = j - 1;
+  }
+  return out + code.slice(copyFrom, last + 1);
 }
 
 /** The code hash that drives staleness: changes with the code, not with its whitespace. */

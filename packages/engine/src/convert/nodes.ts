@@ -1,55 +1,28 @@
-import type { FlatTree as Tree, Node } from '../parse/flat-tree.ts';
+import type { Node } from '../parse/flat-tree.ts';
 
-// node.type and node.parent remembered by node id (unique within one tree) for the tree being
-// converted: each read crosses into WebAssembly, and web-tree-sitter 0.25 finds a parent by
-// walking down from the root and returns a new Node each time
-let cachedTree: Tree | undefined;
-const types = new Map<number, string>();
-const parents = new Map<number, Node | null>();
-const previous = new Map<number, Node | null>();
-
-function useTree(tree: Tree): void {
-  if (tree === cachedTree) return;
-  cachedTree = tree;
-  types.clear();
-  parents.clear();
-  previous.clear();
-}
-
-/** `read(node)`, remembered by node id in `cache` for the current tree. */
-function remembered<T>(cache: Map<number, T>, node: Node, read: (node: Node) => T): T {
-  useTree(node.tree);
-  let value = cache.get(node.id);
-  if (value === undefined) {
-    value = read(node);
-    cache.set(node.id, value);
-  }
-  return value;
-}
-
-/** node.type, read once per node of the current tree (converters ask again and again). */
+/** node.type (an array read on the flat tree; kept as a function the converters pass around). */
 export function typeOf(node: Node): string {
-  return remembered(types, node, (n) => n.type);
+  return node.type;
 }
 
-/** node.parent, looked up once per node of the current tree. */
+/** node.parent. */
 export function parentOf(node: Node): Node | null {
-  return remembered(parents, node, (n) => n.parent);
+  return node.parent;
 }
 
-/** node.previousSibling, looked up once per node (doc comments and decorators both ask). */
+/** node.previousSibling (doc comments and decorators both ask). */
 export function previousOf(node: Node): Node | null {
-  return remembered(previous, node, (n) => n.previousSibling);
+  return node.previousSibling;
 }
 
-/** Children without the nulls web-tree-sitter's typings allow. */
-export function kids(node: Node): Node[] {
-  return node.children.filter((child): child is Node => child !== null);
+/** The node's children (the flat tree's own list, made once per node: read it, never change it). */
+export function kids(node: Node): readonly Node[] {
+  return node.children;
 }
 
-/** Named children without nulls. */
-export function namedKids(node: Node): Node[] {
-  return node.namedChildren.filter((child): child is Node => child !== null);
+/** The node's named children (read-only, as kids). */
+export function namedKids(node: Node): readonly Node[] {
+  return node.namedChildren;
 }
 
 /** Text of a field, or undefined when absent. */

@@ -259,7 +259,7 @@ export class Node {
     return parent < 0 ? null : this.tree.node(parent);
   }
 
-  get children(): Node[] {
+  get children(): readonly Node[] {
     if (!this.cachedChildren) {
       const tree = this.tree;
       const out: Node[] = [];
@@ -272,7 +272,7 @@ export class Node {
     return this.cachedChildren;
   }
 
-  get namedChildren(): Node[] {
+  get namedChildren(): readonly Node[] {
     return (this.cachedNamedChildren ??= this.children.filter((child) => child.isNamed));
   }
 

@@ -31,13 +31,37 @@ export function resolveImportPath(
   return paths.has(relative) ? relative : undefined;
 }
 
+/** resolveImportTargets' answers per path set, by folder, language and module text. */
+const targetsByPaths = new WeakMap<PathSet, Map<string, readonly string[]>>();
+
 /**
  * Every repository file an import makes visible: a Go package's files (the package is the
  * directory), or for a C/C++ header also the source file that defines what it declares
  * (`x.h` → `x.c`), so calls through the prototype reach the definition; otherwise the one file
- * resolveImportPath names.
+ * resolveImportPath names. Remembered per path set (a commit's paths): the answer depends only
+ * on the importing file's folder, and every file of a folder imports much the same modules.
  */
 export function resolveImportTargets(
+  fromPath: string,
+  language: string | null,
+  source: string,
+  paths: PathSet,
+): readonly string[] {
+  let known = targetsByPaths.get(paths);
+  if (!known) {
+    known = new Map();
+    targetsByPaths.set(paths, known);
+  }
+  const key = `${posix.dirname(fromPath)}\0${language}\0${source}`;
+  let targets = known.get(key);
+  if (!targets) {
+    targets = importTargetsOf(fromPath, language, source, paths);
+    known.set(key, targets);
+  }
+  return targets;
+}
+
+function importTargetsOf(
   fromPath: string,
   language: string | null,
   source: string,

@@ -282,7 +282,7 @@ function resolveTyped(
 function visibleOf(
   file: FileIndex,
   site: ImportSite,
-  targets: string[],
+  targets: readonly string[],
   scope: ResolveScope,
 ): Visible {
   const files = targets.flatMap((path) => {
