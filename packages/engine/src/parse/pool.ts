@@ -37,7 +37,7 @@ export function createParsePool(
     // round trip through the main thread (most files take a few milliseconds); tasks still
     // run one after the other there, so memory stays bounded by the largest files
     concurrentTasksPerWorker: 4,
-    execArgv: [...process.execArgv.filter((a) => !/^--(single|max-semi|no-|trace)/.test(a)), ...execArgv],
+    execArgv: [...process.execArgv, ...execArgv],
   });
   return {
     threads,
