@@ -25,10 +25,12 @@ export function createParsePool(
   const ownWorker = import.meta.url.endsWith('.ts') ? '../worker.ts' : './worker.mjs';
   const filename = options.workerFile ?? fileURLToPath(new URL(ownWorker, import.meta.url));
   const threads = options.threads ?? availableParallelism();
-  const execArgv =
-    filename.endsWith('.ts') && !process.execArgv.some((a) => a.includes('tsx'))
-      ? ['--import', 'tsx']
-      : [];
+  // workers inherit the process's options (its loaders: tsx under tests) unless given their own;
+  // given, they must not include V8 or process-wide flags (`--max-old-space-size`), which a
+  // worker rejects, so only a TypeScript worker under a plain node gets a list: the loaders it
+  // needs
+  const needsTsx =
+    filename.endsWith('.ts') && !process.execArgv.some((argument) => argument.includes('tsx'));
   const pool = new Piscina({
     filename,
     minThreads: threads,
@@ -37,11 +39,36 @@ export function createParsePool(
     // round trip through the main thread (most files take a few milliseconds); tasks still
     // run one after the other there, so memory stays bounded by the largest files
     concurrentTasksPerWorker: 4,
-    execArgv: [...process.execArgv, ...execArgv],
+    ...(needsTsx && { execArgv: [...loaderOptions(process.execArgv), '--import', 'tsx'] }),
   });
   return {
     threads,
     run: async (task) => unpackFileIndex((await pool.run(task)) as PackedFileIndex),
     destroy: () => pool.destroy(),
   };
+}
+
+/** Options that take the next argument as their value unless written `--option=value`. */
+const LOADER_OPTIONS = new Set([
+  '--import',
+  '--require',
+  '-r',
+  '--loader',
+  '--experimental-loader',
+  '--conditions',
+  '-C',
+]);
+
+/** The module loading options among `argv` (what a worker may be given), values included. */
+export function loaderOptions(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const option = argv[i]!;
+    const name = option.split('=')[0]!;
+    if (LOADER_OPTIONS.has(name)) {
+      out.push(option);
+      if (!option.includes('=') && i + 1 < argv.length) out.push(argv[++i]!);
+    }
+  }
+  return out;
 }
