@@ -31,6 +31,8 @@ export interface ConvertContext {
   legacyHashRange?: (start: number, end: number) => string;
   /** Start offset of each line of `source`, filled on first use (snippets of sites). */
   lineStarts?: number[];
+  /** The last snippet made and its row (sites on one line share it). */
+  snippet?: { row: number; text: string };
   /** Where each object's range lies in `source` (for the container hashes of finishHashes). */
   offsets: Map<CodeObject, readonly [number, number]>;
 }
@@ -191,7 +193,7 @@ function addSiteAt(
     kind,
     line: row + 1,
     column: at.column + 1,
-    snippet: lineAt(ctx, row).trim().slice(0, 200),
+    snippet: snippetOf(ctx, row),
   };
   if (qualifier) {
     site.qualifier = qualifier;
@@ -245,6 +247,15 @@ export function simpleTypeName(type: string): string | undefined {
     .replace(/(?:<[^<>]*>|\[[^\]]*\])$/, '')
     .replace(/[?*&\s]+$/, '');
   return /^[A-Za-z_$][\w$]*$/.test(name) ? name : undefined;
+}
+
+/** A site's snippet: its line, trimmed, at most 200 characters (made once per line). */
+function snippetOf(ctx: ConvertContext, row: number): string {
+  const last = ctx.snippet;
+  if (last?.row === row) return last.text;
+  const text = lineAt(ctx, row).trim().slice(0, 200);
+  ctx.snippet = { row, text };
+  return text;
 }
 
 /** Line `row` of the source: a table lookup, not a scan (minified files have very long lines). */
