@@ -39,18 +39,36 @@ export function normalizeCode(code: string): string {
   let last = code.length - 1;
   while (first <= last && isSpace(code.charCodeAt(first))) first++;
   while (last >= first && isSpace(code.charCodeAt(last))) last--;
-  let out = '';
+  return normalizeRange(code, first, last);
+}
+
+/**
+ * normalizeCode of `source` from `first` to `last` (both non-whitespace, or an empty range).
+ * With `at`, also where each character of the range landed: `at[i - first]` for a
+ * non-whitespace character at `i`.
+ */
+function normalizeRange(source: string, first: number, last: number, at?: Int32Array): string {
+  const parts: string[] = [];
+  let out = 0;
   let copyFrom = first;
   for (let i = first; i <= last; i++) {
-    if (!isSpace(code.charCodeAt(i))) continue;
+    if (!isSpace(source.charCodeAt(i))) {
+      if (at) at[i - first] = out;
+      out++;
+      continue;
+    }
     let j = i + 1;
-    while (isSpace(code.charCodeAt(j))) j++;
-    out += code.slice(copyFrom, i);
-    if (isWord(code.charCodeAt(i - 1)) && isWord(code.charCodeAt(j))) out += ' ';
+    while (isSpace(source.charCodeAt(j))) j++;
+    parts.push(source.slice(copyFrom, i));
+    if (isWord(source.charCodeAt(i - 1)) && isWord(source.charCodeAt(j))) {
+      parts.push(' ');
+      out++;
+    }
     copyFrom = j;
     i = j - 1;
   }
-  return out + code.slice(copyFrom, last + 1);
+  parts.push(source.slice(copyFrom, last + 1));
+  return parts.join('');
 }
 
 /** The code hash that drives staleness: changes with the code, not with its whitespace. */
@@ -106,26 +124,7 @@ export function createCodeHasher(source: string): (start: number, end: number) =
     from = first;
     to = last;
     at = new Int32Array(last - first + 1);
-    const parts: string[] = [];
-    let out = 0;
-    let copyFrom = first;
-    for (let i = first; i <= last; i++) {
-      if (!isSpace(source.charCodeAt(i))) {
-        at[i - first] = out++;
-        continue;
-      }
-      let j = i + 1;
-      while (isSpace(source.charCodeAt(j))) j++;
-      parts.push(source.slice(copyFrom, i));
-      if (isWord(source.charCodeAt(i - 1)) && isWord(source.charCodeAt(j))) {
-        parts.push(' ');
-        out++;
-      }
-      copyFrom = j;
-      i = j - 1;
-    }
-    parts.push(source.slice(copyFrom, last + 1));
-    normalized = parts.join('');
+    normalized = normalizeRange(source, first, last, at);
   };
   return (start, end) => {
     let first = start;
