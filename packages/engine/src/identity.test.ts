@@ -83,6 +83,65 @@ describe('stable identity', () => {
     }
   });
 
+  test('hashing a range with holes equals hashing its text with each hole replaced', () => {
+    // whitespace of every kind, word and other characters, a surrogate pair and lone halves
+    const pieces = [
+      'a',
+      'b1',
+      '$',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\u00a0',
+      '\u3000',
+      '\ufeff',
+      '\u2028',
+      '\u1680',
+      '(',
+      '+',
+      'é',
+      'ж',
+      '中',
+      '😀',
+    ];
+    const texts = ['', ' ', 'f(a)', ' g ', 'h x', '(', '\u00a0k\t', '😀'];
+    let seed = 11;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return (seed >>> 12) % n;
+    };
+    for (let round = 0; round < 300; round++) {
+      let source = '';
+      for (let k = 0; k < 30; k++) source += pieces[next(pieces.length)];
+      if (round % 5 === 0) source += '\ud800x\udc00';
+      const hashRange = createCodeHasher(source);
+      for (let trial = 0; trial < 40; trial++) {
+        const start = next(source.length + 1);
+        const end = start + next(source.length - start + 1);
+        // up to three holes inside [start, end), sorted, some overlapping
+        const cuts = Array.from({ length: 2 * next(4) }, () => start + next(end - start + 1)).sort(
+          (x, y) => x - y,
+        );
+        const holes = [];
+        for (let h = 0; h < cuts.length; h += 2)
+          holes.push({ from: cuts[h]!, to: cuts[h + 1]!, text: texts[next(texts.length)]! });
+        if (holes.length > 1 && next(3) === 0) holes[1]!.from = holes[0]!.from;
+        let text = '';
+        let at = start;
+        for (const hole of holes) {
+          if (hole.from < at) continue;
+          text += source.slice(at, hole.from) + hole.text;
+          at = hole.to;
+        }
+        text += source.slice(at, end);
+        expect(hashRange(start, end, holes), JSON.stringify({ source, start, end, holes })).toBe(
+          codeHash(text),
+        );
+      }
+    }
+  });
+
   test('an object keeps its id when code around it changes, and overloads get distinct ids', async () => {
     const v1 = await indexFile({
       path: 'm.ts',

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { NORMALIZE_WASM } from './normalize-wasm.ts';
 
 /** SHA-1 in hex: the one-shot form, twice as fast as a Hash object for these short inputs. */
 function sha1(data: string | Uint8Array): string {
@@ -106,36 +107,188 @@ function isWord(c: number): boolean {
   );
 }
 
+/** A part of a hashed range that counts as other text (a nested object, as its signature). */
+export interface CodeHole {
+  from: number;
+  to: number;
+  text: string;
+}
+
 /**
- * codeHash for ranges of one source, without normalising nested ranges over and over (a
- * module, its classes and their methods overlap): a range is normalised once, and a range
- * inside the last one normalised (objects arrive parent first) is a slice of that. Exact
- * because normalizeCode only looks at each whitespace run's two neighbours, and runs at a
- * range's ends are trimmed away.
+ * codeHash over ranges of one source, each with holes counted as other text: the hash of
+ * `source.slice(start, end)` with every hole `[from, to)` replaced by its `text` (holes sorted by
+ * `from`; one starting inside the previous one is skipped). The source is normalised once, into
+ * UTF-8 bytes with where each character landed, so a range's normal form is a slice of those
+ * bytes, hashed without building a string, and nested ranges (a module, its classes, their
+ * methods) are not normalised over and over. Exact, because normalizeCode only looks at each
+ * whitespace run's two neighbours: inside a range they are the source's own, and where pieces
+ * meet the run is joined here by the same rule.
  */
-export function createCodeHasher(source: string): (start: number, end: number) => string {
-  // the last normalised range [from, to] (both non-whitespace), its normal form, and where
-  // each of its characters landed in that form
-  let from = 0;
-  let to = -1;
-  let normalized = '';
-  let at = new Int32Array(0);
-  const normalize = (first: number, last: number): void => {
-    from = first;
-    to = last;
-    at = new Int32Array(last - first + 1);
-    normalized = normalizeRange(source, first, last, at);
+export function createCodeHasher(
+  source: string,
+): (start: number, end: number, holes?: readonly CodeHole[]) => string {
+  let bytes: Uint8Array | undefined;
+  // at[i]: where character i's bytes start (for whitespace, where the run's output starts);
+  // at[source.length]: the end
+  let at: Int32Array = new Int32Array(0);
+  let out = new Uint8Array(64);
+  let length = 0;
+  // the piece being joined: whether whitespace waits before the next one, and the last
+  // character written (NaN: none yet)
+  let pendingSpace = false;
+  let lastChar = NaN;
+  // two halves of a surrogate pair met where pieces join (only when ranges cut pairs in two)
+  let pairJoined = false;
+
+  const room = (extra: number): void => {
+    if (length + extra <= out.length) return;
+    const grown = new Uint8Array(Math.max(out.length * 2, length + extra));
+    grown.set(out.subarray(0, length));
+    out = grown;
   };
-  return (start, end) => {
+  const join = (firstChar: number, leadingSpace: boolean): void => {
+    if (isHighSurrogate(lastChar) && isLowSurrogate(firstChar)) pairJoined = true;
+    if ((pendingSpace || leadingSpace) && isWord(lastChar) && isWord(firstChar)) {
+      room(1);
+      out[length++] = 32;
+    }
+  };
+  const addRange = (start: number, end: number): void => {
     let first = start;
     while (first < end && isSpace(source.charCodeAt(first))) first++;
-    let last = end - 1;
-    while (last >= first && isSpace(source.charCodeAt(last))) last--;
-    let code = '';
-    if (first <= last) {
-      if (first < from || last > to) normalize(first, last);
-      code = normalized.slice(at[first - from], at[last - from]! + 1);
+    if (first === end) {
+      if (end > start) pendingSpace = true;
+      return;
     }
-    return sha1(code).slice(0, 20);
+    let last = end - 1;
+    while (isSpace(source.charCodeAt(last))) last--;
+    join(source.charCodeAt(first), first > start);
+    if (splitsPair(source, first, last)) {
+      const text = Buffer.from(normalizeRange(source, first, last));
+      room(text.length);
+      out.set(text, length);
+      length += text.length;
+    } else {
+      const normal = normalized();
+      const from = at[first]!;
+      const to = at[last + 1]!;
+      room(to - from);
+      out.set(normal.subarray(from, to), length);
+      length += to - from;
+    }
+    lastChar = source.charCodeAt(last);
+    pendingSpace = last < end - 1;
+  };
+  const addText = (text: string): void => {
+    const normal = normalizeCode(text);
+    if (normal === '') {
+      if (text !== '') pendingSpace = true;
+      return;
+    }
+    join(normal.charCodeAt(0), isSpace(text.charCodeAt(0)));
+    const encoded = Buffer.from(normal);
+    room(encoded.length);
+    out.set(encoded, length);
+    length += encoded.length;
+    lastChar = normal.charCodeAt(normal.length - 1);
+    pendingSpace = isSpace(text.charCodeAt(text.length - 1));
+  };
+  const normalized = (): Uint8Array => {
+    if (!bytes) [bytes, at] = normalizeToUtf8(source);
+    return bytes;
+  };
+
+  return (start, end, holes) => {
+    if (!holes || holes.length === 0) {
+      let first = start;
+      while (first < end && isSpace(source.charCodeAt(first))) first++;
+      let last = end - 1;
+      while (last >= first && isSpace(source.charCodeAt(last))) last--;
+      if (first > last) return sha1('').slice(0, 20);
+      if (splitsPair(source, first, last)) return codeHash(source.slice(first, last + 1));
+      return sha1(normalized().subarray(at[first]!, at[last + 1]!)).slice(0, 20);
+    }
+    length = 0;
+    pendingSpace = false;
+    lastChar = NaN;
+    pairJoined = false;
+    let position = start;
+    for (const hole of holes) {
+      if (hole.from < position) continue; // overlapping ranges (decorated forms): the first covers it
+      addRange(position, hole.from);
+      addText(hole.text);
+      position = hole.to;
+    }
+    addRange(position, end);
+    if (pairJoined) return codeHash(withHoles(source, start, end, holes));
+    return sha1(out.subarray(0, length)).slice(0, 20);
   };
 }
+
+/** `source.slice(start, end)` with each hole replaced by its text (see createCodeHasher). */
+function withHoles(source: string, start: number, end: number, holes: readonly CodeHole[]): string {
+  let text = '';
+  let position = start;
+  for (const hole of holes) {
+    if (hole.from < position) continue;
+    text += source.slice(position, hole.from) + hole.text;
+    position = hole.to;
+  }
+  return text + source.slice(position, end);
+}
+
+/** Whether [first, last] cuts a surrogate pair in two (its halves then encode on their own). */
+function splitsPair(source: string, first: number, last: number): boolean {
+  return (
+    (isLowSurrogate(source.charCodeAt(first)) && isHighSurrogate(source.charCodeAt(first - 1))) ||
+    (isHighSurrogate(source.charCodeAt(last)) && isLowSurrogate(source.charCodeAt(last + 1)))
+  );
+}
+
+const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
+/** The parts of WebAssembly used here (Node's global; @types/node 20 does not declare it). */
+interface Normalizer {
+  memory: { buffer: ArrayBuffer; grow(pages: number): number };
+  normalize(input: number, length: number, output: number, at: number): number;
+  __heap_base: { value: number };
+}
+let normalizer: Normalizer | undefined;
+const encoder = new TextEncoder();
+
+/**
+ * normalizeCode of the whole of `source` as UTF-8 (what hashing the string would encode: a lone
+ * surrogate as U+FFFD), with where each UTF-16 unit's bytes start and the end (`at`): computed
+ * by wasm/normalize.c, a branch-free loop over the source's UTF-8, several times faster than
+ * the same loop over the string here.
+ */
+function normalizeToUtf8(source: string): [Uint8Array, Int32Array] {
+  if (!normalizer) {
+    const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+    normalizer = new wasm.Instance(new wasm.Module(Buffer.from(NORMALIZE_WASM, 'base64')), {})
+      .exports as Normalizer;
+  }
+  const { memory } = normalizer;
+  const n = source.length;
+  // the source's UTF-8 (at most 3 bytes per unit), the output (as long), then `at`
+  const input = align(normalizer.__heap_base.value);
+  const output = align(input + 3 * n + 1);
+  const at = align(output + 3 * n + 1);
+  const needed = at + 4 * (n + 1);
+  if (needed > memory.buffer.byteLength)
+    memory.grow(Math.ceil((needed - memory.buffer.byteLength) / 65536));
+  const { written } = encoder.encodeInto(source, new Uint8Array(memory.buffer, input, 3 * n));
+  const length = normalizer.normalize(input, written, output, at);
+  return [
+    new Uint8Array(memory.buffer, output, length).slice(),
+    new Int32Array(memory.buffer, at, n + 1).slice(),
+  ];
+}
+
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: unknown };
+}
+
+const align = (address: number): number => (address + 7) & ~7;

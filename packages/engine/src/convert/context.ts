@@ -1,5 +1,5 @@
 import type { Node } from '../parse/flat-tree.ts';
-import { codeHash, createCodeHasher, objectId } from '../identity.ts';
+import { type CodeHole, createCodeHasher, objectId } from '../identity.ts';
 import { type CommentMask, masksWithin } from './comment-mask.ts';
 import type {
   BodyFacts,
@@ -26,9 +26,9 @@ export interface ConvertContext {
   /** The file's comments and docstrings, which code hashes leave out (see comment-mask.ts). */
   mask: CommentMask | undefined;
   /** codeHash of a range of the masked source (normalises the file once, not per object). */
-  hashRange: (start: number, end: number) => string;
+  hashRange: ReturnType<typeof createCodeHasher>;
   /** The same over the source as written, for legacyCodeHash (made on first use). */
-  legacyHashRange?: (start: number, end: number) => string;
+  legacyHashRange?: ReturnType<typeof createCodeHasher>;
   /** Start offset of each line of `source`, filled on first use (snippets of sites). */
   lineStarts?: number[];
   /** The last snippet made and its row (sites on one line share it). */
@@ -380,42 +380,21 @@ export function finishHashes(ctx: ConvertContext): void {
     const range = ctx.offsets.get(object);
     if (!range) continue;
     const [start, end] = range;
-    const inside = (children.get(object.id) ?? [])
-      .map((child) => ({ child, at: ctx.offsets.get(child) }))
-      .filter(
-        (c): c is { child: CodeObject; at: readonly [number, number] } =>
-          c.at !== undefined && c.at[0] >= start && c.at[1] <= end,
-      )
-      .sort((a, b) => a.at[0] - b.at[0]);
-    const mask = ctx.mask;
-    object.codeHash = ownHash(mask?.source ?? ctx.source, ctx.hashRange, start, end, inside);
+    // each nested object in the range counts as its signature
+    const holes: CodeHole[] = [];
+    for (const child of children.get(object.id) ?? []) {
+      const at = ctx.offsets.get(child);
+      if (at && at[0] >= start && at[1] <= end)
+        holes.push({ from: at[0], to: at[1], text: child.signature });
+    }
+    if (holes.length > 1) holes.sort((a, b) => a.from - b.from);
+    object.codeHash = ctx.hashRange(start, end, holes);
     // the hash as engines before the mask computed it, while stored docs may still carry it
+    const mask = ctx.mask;
     if (mask && masksWithin(mask, start, end)) {
       ctx.legacyHashRange ??= createCodeHasher(ctx.source);
-      const legacy = ownHash(ctx.source, ctx.legacyHashRange, start, end, inside);
+      const legacy = ctx.legacyHashRange(start, end, holes);
       if (legacy !== object.codeHash) object.legacyCodeHash = legacy;
     }
   }
-}
-
-/** The code hash of [start, end) of `source`, each nested object in it counted as its signature. */
-function ownHash(
-  source: string,
-  hashRange: (start: number, end: number) => string,
-  start: number,
-  end: number,
-  inside: { child: CodeObject; at: readonly [number, number] }[],
-): string {
-  if (inside.length === 0) return hashRange(start, end);
-  let text = '';
-  let at = start;
-  for (const {
-    child,
-    at: [from, to],
-  } of inside) {
-    if (from < at) continue; // overlapping ranges (decorated forms): the first one covers it
-    text += source.slice(at, from) + child.signature;
-    at = to;
-  }
-  return codeHash(text + source.slice(at, end));
 }
