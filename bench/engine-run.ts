@@ -49,6 +49,18 @@ function threadCpu(): Map<string, number> {
   return out;
 }
 
+/** CPU milliseconds of each group of threads since `before` (all of the process's life if empty). */
+function cpuSplit(before: Map<string, number> = new Map()) {
+  const cpu = { workers: 0, main: 0, other: 0 };
+  for (const [tid, total] of threadCpu()) {
+    const used = total - (before.get(tid) ?? 0);
+    if (tid === String(process.pid)) cpu.main += used;
+    else if (processThreads.has(tid)) cpu.other += used;
+    else cpu.workers += used;
+  }
+  return cpu;
+}
+
 if (mode.startsWith('warm-')) {
   const pass = () =>
     mode === 'warm-parse-only'
@@ -59,13 +71,7 @@ if (mode.startsWith('warm-')) {
   const passStarted = performance.now();
   await pass();
   const ms = performance.now() - passStarted;
-  const cpu = { workers: 0, main: 0, other: 0 };
-  for (const [tid, total] of threadCpu()) {
-    const used = total - (before.get(tid) ?? 0);
-    if (tid === String(process.pid)) cpu.main += used;
-    else if (processThreads.has(tid)) cpu.other += used;
-    else cpu.workers += used;
-  }
+  const cpu = cpuSplit(before);
   await pool.destroy();
   console.log(JSON.stringify({ ms, cpu }));
 } else if (mode === 'parse-only') {
@@ -73,10 +79,12 @@ if (mode.startsWith('warm-')) {
   const sizes = (await Promise.all(
     files.map((file) => pool.run({ ...file, options: {} })),
   )) as unknown as { bytes: number }[];
+  // read before the pool ends: a thread's time leaves /proc with it
+  const cpu = cpuSplit();
   await pool.destroy();
   const ms = performance.now() - started;
   const bytes = sizes.reduce((n, s) => n + s.bytes, 0);
-  console.log(JSON.stringify({ files: files.length, bytes, ms, maxRssMb: maxRssMb() }));
+  console.log(JSON.stringify({ files: files.length, bytes, ms, cpu, maxRssMb: maxRssMb() }));
 } else if (mode === 'stream') {
   let bytes = 0;
   const summary = await streamRepositoryIndex(
@@ -88,9 +96,10 @@ if (mode.startsWith('warm-')) {
     },
     { pool },
   );
+  const cpu = cpuSplit();
   await pool.destroy();
   const ms = performance.now() - started;
-  console.log(JSON.stringify({ ...summary, bytes, ms, maxRssMb: maxRssMb() }));
+  console.log(JSON.stringify({ ...summary, bytes, ms, cpu, maxRssMb: maxRssMb() }));
 } else {
   const index = await indexRepository(files, { pool });
   await pool.destroy();

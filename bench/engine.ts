@@ -119,6 +119,13 @@ function timed(
   };
 }
 
+/** CPU milliseconds per group of threads (bench/engine-run.ts reads them from /proc). */
+interface Split {
+  workers: number;
+  main: number;
+  other: number;
+}
+
 /** Runs per measurement; the median is reported (one run of ctags can be 2× off its usual time). */
 const RUNS = 3;
 
@@ -215,10 +222,12 @@ try {
       references: number;
       ms: number;
       peakWaiting: number;
+      cpu: Split;
     }>(ours);
+    const parseSplit = lastJson<{ cpu: Split }>(parseOnly).cpu;
     interface Warm {
       ms: number;
-      cpu: { workers: number; main: number; other: number };
+      cpu: Split;
     }
     const warm = (mode: string, worker: string) =>
       medianRun(() => {
@@ -262,8 +271,10 @@ try {
       `  ratio      ${ratio.toFixed(2)}× the parse-only run, cold (budget ${BUDGET}×) ${ratio <= BUDGET ? 'OK' : 'OVER BUDGET'}; ${cpuRatio.toFixed(2)}× its CPU time`,
     );
     const warmRatio = warmEngine.ms / warmParse.ms;
-    const split = (w: Warm) =>
+    const split = (w: { cpu: Split }) =>
       `parser threads ${(w.cpu.workers / 1000).toFixed(2)} s, main ${(w.cpu.main / 1000).toFixed(2)} s, V8's own ${(w.cpu.other / 1000).toFixed(2)} s CPU`;
+    console.log(`             cold CPU, engine: ${split(result)}`);
+    console.log(`             cold CPU, parse only: ${split({ cpu: parseSplit })}`);
     console.log(
       `  warm       engine ${(warmEngine.ms / 1000).toFixed(2)} s (${split(warmEngine)})`,
     );

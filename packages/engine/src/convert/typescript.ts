@@ -1,5 +1,5 @@
 import type { Node } from '../parse/flat-tree.ts';
-import type { CodeObject, ObjectKind } from '../model.ts';
+import type { BodyFacts, CodeObject, ObjectKind } from '../model.ts';
 import {
   addDottedCall,
   addObject,
@@ -105,172 +105,216 @@ const VISITED = [
   'export_statement',
 ];
 
-// `t` is node.type read once by the caller: every read crosses into WebAssembly
+// `t` is node.type read once by the caller. Each form has a function of its own: V8 optimises
+// and, when a form it has not seen yet turns up, re-optimises each one alone, not one large
+// function every time
 function declare(node: Node, t: string, ctx: ConvertContext, scope: Scope): CodeObject | undefined {
-  if (FUNCTIONS.has(t) || METHODS.has(t)) {
-    const literal = literalMembers.get(ctx)?.get(node.id);
-    if (literal) return literalFunction(node, node, ctx, literal);
-    // members of other object literals and of class expressions are anonymous forms, not listed
-    const holder = parentOf(node);
-    if (METHODS.has(t) && holder) {
-      const holderType = typeOf(holder);
-      if (
-        holderType === 'object' ||
-        (holderType === 'object_type'
-          ? parentOf(holder)?.type !== 'interface_declaration'
-          : parentOf(holder)?.type === 'class')
-      ) {
-        return undefined;
-      }
-    }
-    const nameNode = node.childForFieldName('name');
-    const name = nameNode
-      ? textOf(ctx, nameNode)
-      : holder && typeOf(holder) === 'export_statement'
-        ? 'default'
-        : undefined;
-    if (!name) return undefined;
-    const member = METHODS.has(t);
-    if (!member) declaredRoots(ctx).add(name);
-    const kind: ObjectKind = member
-      ? name === 'constructor'
-        ? 'constructor'
-        : 'method'
-      : 'function';
-    return functionObject(node, node, ctx, scope, kind, name, member);
-  }
+  if (FUNCTIONS.has(t) || METHODS.has(t)) return declareFunction(node, t, ctx, scope);
   if (
     CLASSES.has(t) ||
     t === 'interface_declaration' ||
     t === 'enum_declaration' ||
     t === 'type_alias_declaration'
-  ) {
-    const nameNode = node.childForFieldName('name');
-    const name = nameNode
-      ? textOf(ctx, nameNode)
-      : parentOf(node)?.type === 'export_statement'
-        ? 'default'
-        : undefined;
-    if (!name) return undefined;
-    declaredRoots(ctx).add(name);
-    const kind: ObjectKind = CLASSES.has(t)
-      ? 'class'
-      : t === 'interface_declaration'
-        ? 'interface'
-        : t === 'enum_declaration'
-          ? 'enum'
-          : 'type';
-    const body = node.childForFieldName('body');
-    const doc = readDoc(node);
-    return addObject(ctx, node, {
-      kind,
-      name,
-      parent: scope.parent,
-      signature:
-        kind === 'type'
-          ? textOf(ctx, node).replace(/\s+/g, ' ').slice(0, 300)
-          : signatureOf(ctx, node, body),
-      modifiers: {
-        exported: isExported(node),
-        abstract: t === 'abstract_class_declaration',
-      },
-      decorators: decoratorsOf(node),
-      ...(doc ? { doc } : {}),
-    });
+  )
+    return declareType(node, t, ctx, scope);
+  if (t === 'internal_module' || t === 'module') return declareNamespace(node, t, ctx, scope);
+  if (FUNCTION_VALUES.has(t) || t === 'class') {
+    const value = declareValue(node, t, ctx, scope);
+    if (value) return value;
   }
-  if (t === 'internal_module' || t === 'module') {
-    const name = fieldText(node, 'name');
-    if (!name) return undefined;
-    const doc = readDoc(node);
-    return addObject(ctx, node, {
-      kind: t === 'module' ? 'module' : 'namespace',
-      name: name.replace(/^['"]|['"]$/g, ''),
-      parent: scope.parent,
-      signature: signatureOf(ctx, node, node.childForFieldName('body')),
-      modifiers: { exported: isExported(node) },
-      ...(doc ? { doc } : {}),
-    });
+  if (t === 'variable_declarator') return declareVariable(node, ctx, scope);
+  if (t === 'assignment_expression') return declareAssignment(node, ctx, scope);
+  if (t === 'public_field_definition' || t === 'field_definition')
+    return declareField(node, ctx, scope);
+  return undefined;
+}
+
+/** A function or method declaration (or signature). */
+function declareFunction(
+  node: Node,
+  t: string,
+  ctx: ConvertContext,
+  scope: Scope,
+): CodeObject | undefined {
+  const literal = literalMembers.get(ctx)?.get(node.id);
+  if (literal) return literalFunction(node, node, ctx, literal);
+  // members of other object literals and of class expressions are anonymous forms, not listed
+  const holder = parentOf(node);
+  if (METHODS.has(t) && holder) {
+    const holderType = typeOf(holder);
+    if (
+      holderType === 'object' ||
+      (holderType === 'object_type'
+        ? parentOf(holder)?.type !== 'interface_declaration'
+        : parentOf(holder)?.type === 'class')
+    ) {
+      return undefined;
+    }
   }
+  const nameNode = node.childForFieldName('name');
+  const name = nameNode
+    ? textOf(ctx, nameNode)
+    : holder && typeOf(holder) === 'export_statement'
+      ? 'default'
+      : undefined;
+  if (!name) return undefined;
+  const member = METHODS.has(t);
+  if (!member) declaredRoots(ctx).add(name);
+  const kind: ObjectKind = member
+    ? name === 'constructor'
+      ? 'constructor'
+      : 'method'
+    : 'function';
+  return functionObject(node, node, ctx, scope, kind, name, member);
+}
+
+/** A class, interface, enum or type alias. */
+function declareType(
+  node: Node,
+  t: string,
+  ctx: ConvertContext,
+  scope: Scope,
+): CodeObject | undefined {
+  const nameNode = node.childForFieldName('name');
+  const name = nameNode
+    ? textOf(ctx, nameNode)
+    : parentOf(node)?.type === 'export_statement'
+      ? 'default'
+      : undefined;
+  if (!name) return undefined;
+  declaredRoots(ctx).add(name);
+  const kind: ObjectKind = CLASSES.has(t)
+    ? 'class'
+    : t === 'interface_declaration'
+      ? 'interface'
+      : t === 'enum_declaration'
+        ? 'enum'
+        : 'type';
+  const body = node.childForFieldName('body');
+  const doc = readDoc(node);
+  return addObject(ctx, node, {
+    kind,
+    name,
+    parent: scope.parent,
+    signature:
+      kind === 'type'
+        ? textOf(ctx, node).replace(/\s+/g, ' ').slice(0, 300)
+        : signatureOf(ctx, node, body),
+    modifiers: {
+      exported: isExported(node),
+      abstract: t === 'abstract_class_declaration',
+    },
+    decorators: decoratorsOf(node),
+    ...(doc ? { doc } : {}),
+  });
+}
+
+/** A namespace (`namespace a.b {}`) or an ambient module (`declare module 'x' {}`). */
+function declareNamespace(
+  node: Node,
+  t: string,
+  ctx: ConvertContext,
+  scope: Scope,
+): CodeObject | undefined {
+  const name = fieldText(node, 'name');
+  if (!name) return undefined;
+  const doc = readDoc(node);
+  return addObject(ctx, node, {
+    kind: t === 'module' ? 'module' : 'namespace',
+    name: name.replace(/^['"]|['"]$/g, ''),
+    parent: scope.parent,
+    signature: signatureOf(ctx, node, node.childForFieldName('body')),
+    modifiers: { exported: isExported(node) },
+    ...(doc ? { doc } : {}),
+  });
+}
+
+/** A function or class value: a member of an exported constant's literal, or a default export. */
+function declareValue(
+  node: Node,
+  t: string,
+  ctx: ConvertContext,
+  scope: Scope,
+): CodeObject | undefined {
   // `post: function (x) {}` / `del: (id) => …` in an exported constant's literal
   const pairMember = FUNCTION_VALUES.has(t) ? literalMembers.get(ctx)?.get(node.id) : undefined;
   if (pairMember?.pair) return literalFunction(pairMember.pair, node, ctx, pairMember);
-  if ((FUNCTION_VALUES.has(t) || t === 'class') && exportValues.get(ctx)?.has(node.id)) {
-    // `export default function () {}` / `export default class {}`: named after the export
-    if (t === 'function_expression' || t === 'function' || t === 'generator_function') {
-      return functionObject(node, node, ctx, scope, 'function', 'default', false);
-    }
-    if (t === 'class') {
-      const doc = readDoc(node);
-      return addObject(ctx, node, {
-        kind: 'class',
-        name: 'default',
-        parent: scope.parent,
-        signature: signatureOf(ctx, node, node.childForFieldName('body')),
-        modifiers: { exported: true },
-        decorators: decoratorsOf(node),
-        ...(doc ? { doc } : {}),
-      });
+  if (!exportValues.get(ctx)?.has(node.id)) return undefined;
+  // `export default function () {}` / `export default class {}`: named after the export
+  if (t === 'function_expression' || t === 'function' || t === 'generator_function') {
+    return functionObject(node, node, ctx, scope, 'function', 'default', false);
+  }
+  if (t !== 'class') return undefined;
+  const doc = readDoc(node);
+  return addObject(ctx, node, {
+    kind: 'class',
+    name: 'default',
+    parent: scope.parent,
+    signature: signatureOf(ctx, node, node.childForFieldName('body')),
+    modifiers: { exported: true },
+    decorators: decoratorsOf(node),
+    ...(doc ? { doc } : {}),
+  });
+}
+
+/** `const f = () => …`, `var app = exports = module.exports = {}`, an exported constant. */
+function declareVariable(node: Node, ctx: ConvertContext, scope: Scope): CodeObject | undefined {
+  // a declarator starting with an identifier is named by it (patterns start with `{` or `[`)
+  const name = leadingIdentifier(ctx, node) ?? declaratorName(ctx, node);
+  if (name === undefined) return undefined;
+  declaredRoots(ctx).add(name);
+  const value = node.childForFieldName('value');
+  const valueType = value?.type;
+  if (value && FUNCTION_VALUES.has(valueType!)) {
+    return functionObject(node, value, ctx, scope, 'function', name, false);
+  }
+  if (value && valueType === 'assignment_expression') {
+    // `var app = exports = module.exports = {}`: `app` stands for the exports object;
+    // `var proto = module.exports = function (options) {}` declares the function `proto`
+    const valueText = textOf(ctx, value);
+    if (assignsExports(valueText)) exportAliases(ctx).add(name);
+    let end: Node | null = value;
+    while (end?.type === 'assignment_expression') end = end.childForFieldName('right');
+    if (end && FUNCTION_VALUES.has(end.type)) {
+      const fn = functionObject(node, end, ctx, scope, 'function', name, false);
+      if (chainExports(valueText)) fn.modifiers.exported = true;
+      return fn;
     }
   }
-  if (t === 'variable_declarator') {
-    // a declarator starting with an identifier is named by it (patterns start with `{` or `[`)
-    const name = leadingIdentifier(ctx, node) ?? declaratorName(ctx, node);
-    if (name === undefined) return undefined;
-    declaredRoots(ctx).add(name);
-    const value = node.childForFieldName('value');
-    const valueType = value?.type;
-    if (value && FUNCTION_VALUES.has(valueType!)) {
-      return functionObject(node, value, ctx, scope, 'function', name, false);
-    }
-    if (value && valueType === 'assignment_expression') {
-      // `var app = exports = module.exports = {}`: `app` stands for the exports object;
-      // `var proto = module.exports = function (options) {}` declares the function `proto`
-      const valueText = textOf(ctx, value);
-      if (assignsExports(valueText)) exportAliases(ctx).add(name);
-      let end: Node | null = value;
-      while (end?.type === 'assignment_expression') end = end.childForFieldName('right');
-      if (end && FUNCTION_VALUES.has(end.type)) {
-        const fn = functionObject(node, end, ctx, scope, 'function', name, false);
-        if (chainExports(valueText)) fn.modifiers.exported = true;
-        return fn;
-      }
-    }
-    const topLevel =
-      !scope.owner &&
-      (!scope.parent || scope.parent.kind === 'namespace' || scope.parent.kind === 'module');
-    // the cheap scope test first: most declarators are locals, and parents cost a tree walk
-    if (!topLevel) return undefined;
-    const declaration = parentOf(node);
-    const isConst =
-      declaration?.type === 'lexical_declaration' && declaration.child(0)?.type === 'const';
-    if (isConst && isExported(node)) {
-      const doc = readDoc(declaration!);
-      const typeNode = node.childForFieldName('type');
-      const constant = addObject(ctx, node, {
-        kind: 'constant',
-        name,
-        parent: scope.parent,
-        signature: `const ${name}${typeNode ? textOf(ctx, typeNode) : ''}`,
-        modifiers: { exported: true },
-        ...(typeNode ? { returnType: typeText(typeNode)! } : {}),
-        ...(doc ? { doc } : {}),
-      });
-      const literal = value && objectLiteralOf(value);
-      if (literal) noteLiteralMembers(ctx, literal, constant, scope.owner);
-      return constant;
-    }
-    return undefined;
-  }
-  if (t === 'assignment_expression') return declareAssignment(node, ctx, scope);
-  if (t === 'public_field_definition' || t === 'field_definition') {
-    // fields of class expressions are anonymous forms, like their methods
-    const classBody = parentOf(node);
-    if (classBody && parentOf(classBody)?.type === 'class') return undefined;
-    const value = node.childForFieldName('value');
-    const name = fieldText(node, 'name') ?? fieldText(node, 'property');
-    if (value && name && FUNCTION_VALUES.has(value.type)) {
-      return functionObject(node, value, ctx, scope, 'method', name, true);
-    }
+  const topLevel =
+    !scope.owner &&
+    (!scope.parent || scope.parent.kind === 'namespace' || scope.parent.kind === 'module');
+  // the cheap scope test first: most declarators are locals, and parents cost a tree walk
+  if (!topLevel) return undefined;
+  const declaration = parentOf(node);
+  const isConst =
+    declaration?.type === 'lexical_declaration' && declaration.child(0)?.type === 'const';
+  if (!isConst || !isExported(node)) return undefined;
+  const doc = readDoc(declaration);
+  const typeNode = node.childForFieldName('type');
+  const constant = addObject(ctx, node, {
+    kind: 'constant',
+    name,
+    parent: scope.parent,
+    signature: `const ${name}${typeNode ? textOf(ctx, typeNode) : ''}`,
+    modifiers: { exported: true },
+    ...(typeNode ? { returnType: typeText(typeNode)! } : {}),
+    ...(doc ? { doc } : {}),
+  });
+  const literal = value && objectLiteralOf(value);
+  if (literal) noteLiteralMembers(ctx, literal, constant, scope.owner);
+  return constant;
+}
+
+/** A class field holding a function (`handle = () => {}`): a method. */
+function declareField(node: Node, ctx: ConvertContext, scope: Scope): CodeObject | undefined {
+  // fields of class expressions are anonymous forms, like their methods
+  const classBody = parentOf(node);
+  if (classBody && parentOf(classBody)?.type === 'class') return undefined;
+  const value = node.childForFieldName('value');
+  const name = fieldText(node, 'name') ?? fieldText(node, 'property');
+  if (value && name && FUNCTION_VALUES.has(value.type)) {
+    return functionObject(node, value, ctx, scope, 'method', name, true);
   }
   return undefined;
 }
@@ -634,124 +678,141 @@ function enter(node: Node, ctx: ConvertContext, scope: Scope): Scope {
   return inner;
 }
 
+// each kind of node its own function, as declare's forms
 function record(node: Node, type: string, ctx: ConvertContext, scope: Scope): void {
-  const owner = scope.owner;
   switch (type) {
-    case 'call_expression': {
-      const fn = node.childForFieldName('function');
-      if (!fn) return;
-      const calleeText = textOf(ctx, fn);
-      // `require('x')` is an import, not a call
-      if (calleeText !== 'require' && addDottedCall(ctx, fn, calleeText, owner)) return;
-      if (fn.type === 'identifier') {
-        const callee = calleeText;
-        if (callee === 'require') {
-          const arg = node.childForFieldName('arguments')?.namedChild(0);
-          if (arg?.type === 'string') {
-            // `const utils = require('./utils')` binds the module to `utils`
-            const holder = parentOf(node);
-            const alias =
-              holder?.type === 'variable_declarator' ? declaratorName(ctx, holder) : undefined;
-            ctx.imports.push({
-              source: textOf(ctx, arg).slice(1, -1),
-              names: [],
-              line: node.startPosition.row + 1,
-              ...(alias ? { alias } : {}),
-            });
-          }
-          return;
-        }
-        addSite(ctx, fn, 'call', callee, owner);
-      } else if (fn.type === 'member_expression') {
-        const prop = fn.childForFieldName('property');
-        const obj = fn.childForFieldName('object');
-        if (prop) {
-          const qualifier = obj ? textOf(ctx, obj) : undefined;
-          addSite(
-            ctx,
-            prop,
-            'call',
-            textOf(ctx, prop),
-            owner,
-            qualifier !== undefined ? siteQualifier(qualifier) : undefined,
-          );
-        }
-      }
-      return;
-    }
+    case 'call_expression':
+      return recordCall(node, ctx, scope.owner);
     case 'new_expression': {
       const ctor = node.childForFieldName('constructor');
-      if (ctor?.type === 'identifier') addSite(ctx, ctor, 'call', textOf(ctx, ctor), owner);
+      if (ctor?.type === 'identifier') addSite(ctx, ctor, 'call', textOf(ctx, ctor), scope.owner);
       return;
     }
     case 'extends_clause':
-      for (const v of namedKids(node)) {
-        if (v.type === 'identifier' || v.type === 'type_identifier')
-          addSite(ctx, v, 'extends', textOf(ctx, v), scope.parent);
-      }
-      return;
     case 'extends_type_clause':
     case 'implements_clause':
-      for (const v of namedKids(node)) {
-        const id = v.type === 'generic_type' ? v.childForFieldName('name') : v;
-        if (id && id.type === 'type_identifier') {
-          addSite(
-            ctx,
-            id,
-            node.type === 'implements_clause' ? 'implements' : 'extends',
-            textOf(ctx, id),
-            scope.parent,
-          );
-        }
-      }
-      return;
+      return recordHeritage(node, type, ctx, scope.parent);
     case 'type_identifier':
       // heritage names are also recorded as usages: a usage list shows every mention; the
       // name of a declaration itself is not a use
       if (!declaredNames.get(ctx)?.has(node.startIndex))
-        addSite(ctx, node, 'usage', identifierText(ctx, node), owner ?? scope.parent);
+        addSite(ctx, node, 'usage', identifierText(ctx, node), scope.owner ?? scope.parent);
       return;
     case 'jsx_opening_element':
-    case 'jsx_self_closing_element': {
-      // <Component /> renders (calls) a component; lower-case tags are HTML
-      const name = node.childForFieldName('name');
-      if (name?.type !== 'identifier') return;
-      const text = textOf(ctx, name);
-      if (/^[A-Z]/.test(text)) addSite(ctx, name, 'call', text, owner);
+    case 'jsx_self_closing_element':
+      return recordElement(node, ctx, scope.owner);
+    case 'throw_statement':
+    case 'return_statement':
+      if (scope.owner?.body) recordExit(node, type, ctx, scope.owner.body);
+      return;
+    case 'import_statement':
+      return recordImport(node, ctx);
+  }
+}
+
+function recordCall(node: Node, ctx: ConvertContext, owner: CodeObject | undefined): void {
+  const fn = node.childForFieldName('function');
+  if (!fn) return;
+  const calleeText = textOf(ctx, fn);
+  // `require('x')` is an import, not a call
+  if (calleeText !== 'require' && addDottedCall(ctx, fn, calleeText, owner)) return;
+  if (fn.type === 'identifier') {
+    const callee = calleeText;
+    if (callee === 'require') {
+      const arg = node.childForFieldName('arguments')?.namedChild(0);
+      if (arg?.type === 'string') {
+        // `const utils = require('./utils')` binds the module to `utils`
+        const holder = parentOf(node);
+        const alias =
+          holder?.type === 'variable_declarator' ? declaratorName(ctx, holder) : undefined;
+        ctx.imports.push({
+          source: textOf(ctx, arg).slice(1, -1),
+          names: [],
+          line: node.startPosition.row + 1,
+          ...(alias ? { alias } : {}),
+        });
+      }
       return;
     }
-    case 'throw_statement':
-      if (owner?.body) {
-        const thrown = node.namedChild(0);
-        const thrownNode =
-          thrown?.type === 'new_expression' ? thrown.childForFieldName('constructor') : thrown;
-        const ctor = thrownNode ? textOf(ctx, thrownNode) : undefined;
-        if (ctor && !owner.body.throws.includes(ctor)) owner.body.throws.push(ctor);
-      }
-      return;
-    case 'return_statement':
-      if (owner?.body) {
-        if (node.namedChildCount > 0) owner.body.returnsValue = true;
-        const holder = parentOf(node);
-        const block = holder?.type === 'statement_block' ? parentOf(holder) : holder;
-        if (block?.type === 'if_statement' || block?.type === 'else_clause')
-          owner.body.earlyExits++;
-      }
-      return;
-    case 'import_statement': {
-      const sourceNode = node.childForFieldName('source');
-      if (!sourceNode) return;
-      const source = textOf(ctx, sourceNode).slice(1, -1);
-      const alias = namespaceAlias(ctx, node);
-      ctx.imports.push({
-        source,
-        names: importedNames(node),
-        line: node.startPosition.row + 1,
-        ...(alias ? { alias } : {}),
-      });
-      return;
+    addSite(ctx, fn, 'call', callee, owner);
+  } else if (fn.type === 'member_expression') {
+    const prop = fn.childForFieldName('property');
+    const obj = fn.childForFieldName('object');
+    if (prop) {
+      const qualifier = obj ? textOf(ctx, obj) : undefined;
+      addSite(
+        ctx,
+        prop,
+        'call',
+        textOf(ctx, prop),
+        owner,
+        qualifier !== undefined ? siteQualifier(qualifier) : undefined,
+      );
     }
   }
+}
+
+/** `extends A`, `implements B<T>`, an interface's `extends C`. */
+function recordHeritage(
+  node: Node,
+  type: string,
+  ctx: ConvertContext,
+  parent: CodeObject | undefined,
+): void {
+  for (const v of namedKids(node)) {
+    if (type === 'extends_clause') {
+      if (v.type === 'identifier' || v.type === 'type_identifier')
+        addSite(ctx, v, 'extends', textOf(ctx, v), parent);
+      continue;
+    }
+    const id = v.type === 'generic_type' ? v.childForFieldName('name') : v;
+    if (id && id.type === 'type_identifier') {
+      addSite(
+        ctx,
+        id,
+        type === 'implements_clause' ? 'implements' : 'extends',
+        textOf(ctx, id),
+        parent,
+      );
+    }
+  }
+}
+
+/** `<Component />` renders (calls) a component; lower-case tags are HTML. */
+function recordElement(node: Node, ctx: ConvertContext, owner: CodeObject | undefined): void {
+  const name = node.childForFieldName('name');
+  if (name?.type !== 'identifier') return;
+  const text = textOf(ctx, name);
+  if (/^[A-Z]/.test(text)) addSite(ctx, name, 'call', text, owner);
+}
+
+/** What a function's `throw` and `return` statements say about its body. */
+function recordExit(node: Node, type: string, ctx: ConvertContext, body: BodyFacts): void {
+  if (type === 'throw_statement') {
+    const thrown = node.namedChild(0);
+    const thrownNode =
+      thrown?.type === 'new_expression' ? thrown.childForFieldName('constructor') : thrown;
+    const ctor = thrownNode ? textOf(ctx, thrownNode) : undefined;
+    if (ctor && !body.throws.includes(ctor)) body.throws.push(ctor);
+    return;
+  }
+  if (node.namedChildCount > 0) body.returnsValue = true;
+  const holder = parentOf(node);
+  const block = holder?.type === 'statement_block' ? parentOf(holder) : holder;
+  if (block?.type === 'if_statement' || block?.type === 'else_clause') body.earlyExits++;
+}
+
+function recordImport(node: Node, ctx: ConvertContext): void {
+  const sourceNode = node.childForFieldName('source');
+  if (!sourceNode) return;
+  const source = textOf(ctx, sourceNode).slice(1, -1);
+  const alias = namespaceAlias(ctx, node);
+  ctx.imports.push({
+    source,
+    names: importedNames(node),
+    line: node.startPosition.row + 1,
+    ...(alias ? { alias } : {}),
+  });
 }
 
 /** `ns` of `import * as ns from './x'`. */

@@ -31,13 +31,34 @@ export function inlineTags(text: string): string {
     .replace(/\{@(?:value|inheritDoc|inheritdoc)\s*([^}]*)\}/g, '$1');
 }
 
+/** What parsing one comment's tags builds up (parseTaggedComment). */
+interface TagState {
+  doc: DocComment;
+  /** The free text before the tags, and what `@brief`/`@details` add to it. */
+  prose: string;
+  /** Tags kept as written, in the description. */
+  extra: string[];
+  yard: boolean;
+}
+
 /**
  * Parses `@tag` doc comments: JSDoc/TSDoc, Javadoc, KDoc, PHPDoc, YARD and Doxygen (`\param` or
- * `@param`). Unknown tags stay in the description so nothing the author wrote is lost.
+ * `@param`). Unknown tags stay in the description so nothing the author wrote is lost. (Each
+ * step is a function of its own, so V8 re-optimises a small one when a new form turns up.)
  */
 export function parseTaggedComment(text: string, options: { yard?: boolean } = {}): DocComment {
   const doc = emptyDoc(text);
   const blocks: string[] = [];
+  const state: TagState = { doc, prose: splitTags(text, blocks), extra: [], yard: !!options.yard };
+  for (const block of blocks) readTag(state, block);
+  splitSummary(doc, inlineTags(state.prose));
+  if (state.extra.length)
+    doc.description = [doc.description, ...state.extra].filter(Boolean).join('\n');
+  return doc;
+}
+
+/** Puts each tag's block (from its `@` to the next tag) in `blocks`; returns the text before. */
+function splitTags(text: string, blocks: string[]): string {
   let prose = '';
   // one-line comments put tags inline: `/** Creates one. @param name who */`
   const lines = text
@@ -53,115 +74,118 @@ export function parseTaggedComment(text: string, options: { yard?: boolean } = {
     else if (blocks.length) blocks[blocks.length - 1] += `\n${line}`;
     else prose += `${line}\n`;
   }
-  const extra: string[] = [];
-  for (const block of blocks) {
-    const tag = /^[a-zA-Z]+/.exec(block)![0];
-    // Doxygen's direction: `\\param[in] x`, `@param[in,out] x`
-    let rest = block
-      .slice(tag.length)
-      .replace(/^\[\s*(?:in|out|in\s*,\s*out)\s*\]/i, '')
-      .replace(/^[ \t]+/, '');
-    let type: string | undefined;
-    const typed = TYPE.exec(rest);
-    if (typed) {
-      // `@throws {@link RangeError}` names the type through a link
-      type = typed[1]!.replace(/^@link(?:code|plain)?\s+/, '').trim();
-      rest = rest.slice(typed[0].length);
-    }
-    switch (tag.toLowerCase()) {
-      case 'param':
-      case 'arg':
-      case 'argument':
-      case 'tparam':
-      case 'property': {
-        if (tag === 'tparam' || tag === 'property') {
-          extra.push(`@${block}`);
-          break;
-        }
-        // YARD's other order, `@param [Type] name text` (in JSDoc `[name]` is an optional one)
-        const yardFirst = options.yard ? /^\[([^\]]*)\]\s+([\w$]+)\s*([\s\S]*)$/.exec(rest) : null;
-        if (yardFirst) {
-          doc.params.push({
-            name: yardFirst[2]!,
-            type: yardFirst[1]!,
-            description: clean(yardFirst[3]!.replace(/^-\s*/, '')),
-          });
-          break;
-        }
-        // YARD: @param name [Type] text; PHPDoc: @param Type $name text
-        let m =
-          /^\[?([\w$.]+)\]?(?:\s*=[^\s\]]*\])?\s*(?:\[([^\]]*)\])?\s*(?:-\s*)?([\s\S]*)$/.exec(
-            rest,
-          );
-        const php = /^(\S+)\s+\$(\w+)\s*([\s\S]*)$/.exec(rest);
-        if (php) m = [php[0], php[2]!, php[1]!, php[3]!] as unknown as RegExpExecArray;
-        if (m) {
-          const param: DocComment['params'][number] = {
-            name: m[1]!.replace(/^\$/, ''),
-            description: clean(m[3] ?? ''),
-          };
-          const t = type ?? m[2];
-          if (t) param.type = t;
-          doc.params.push(param);
-        }
-        break;
-      }
-      case 'return':
-      case 'returns': {
-        const yard = /^\[([^\]]*)\]\s*([\s\S]*)$/.exec(rest);
-        doc.returns = { description: clean(yard ? yard[2]! : rest) };
-        const t = type ?? yard?.[1];
-        if (t) doc.returns.type = t;
-        break;
-      }
-      case 'throws':
-      case 'throw':
-      case 'exception':
-      case 'raise':
-      case 'raises': {
-        // YARD: `@raise [ArgumentError] text`; else `@throws Type text` or text alone
-        const yard = /^\[([^\]]*)\]\s*([\s\S]*)$/.exec(rest);
-        const m = /^([\w.$\\]+)?\s*([\s\S]*)$/.exec(rest)!;
-        const t = type ?? yard?.[1] ?? (m[1] && /^[A-Z\\]/.test(m[1]) ? m[1] : undefined);
-        const description = yard ? yard[2]! : t === m[1] ? m[2]! : rest;
-        const entry: DocComment['throws'][number] = { description: clean(description) };
-        if (t) entry.type = t;
-        doc.throws.push(entry);
-        break;
-      }
-      case 'example':
-      case 'examples':
-        doc.examples.push(dedentBlock(rest));
-        break;
-      case 'deprecated':
-        doc.deprecated = clean(rest);
-        break;
-      case 'see':
-      case 'link':
-        doc.see.push(clean(rest));
-        break;
-      case 'brief':
-      case 'short':
-        prose = `${rest}\n\n${prose}`;
-        break;
-      case 'details':
-      case 'remarks':
-      case 'description':
-        prose = `${prose.trimEnd()}\n\n${dedentBlock(rest)}`;
-        break;
-      case 'retval':
-        doc.returns = {
-          ...doc.returns,
-          description: clean(`${doc.returns?.description ?? ''} ${rest}`),
-        };
-        break;
-      default:
-        extra.push(`@${block}`);
-    }
+  return prose;
+}
+
+/** One tag's block (without its `@`) into the doc. */
+function readTag(state: TagState, block: string): void {
+  const doc = state.doc;
+  const tag = /^[a-zA-Z]+/.exec(block)![0];
+  // Doxygen's direction: `\\param[in] x`, `@param[in,out] x`
+  let rest = block
+    .slice(tag.length)
+    .replace(/^\[\s*(?:in|out|in\s*,\s*out)\s*\]/i, '')
+    .replace(/^[ \t]+/, '');
+  let type: string | undefined;
+  const typed = TYPE.exec(rest);
+  if (typed) {
+    // `@throws {@link RangeError}` names the type through a link
+    type = typed[1]!.replace(/^@link(?:code|plain)?\s+/, '').trim();
+    rest = rest.slice(typed[0].length);
   }
-  splitSummary(doc, inlineTags(prose));
-  if (extra.length) doc.description = [doc.description, ...extra].filter(Boolean).join('\n');
-  return doc;
+  switch (tag.toLowerCase()) {
+    case 'param':
+    case 'arg':
+    case 'argument':
+      return readParam(state, rest, type);
+    case 'tparam':
+    case 'property':
+      // as written (a lower-case spelling is a parameter's)
+      if (tag === 'tparam' || tag === 'property') state.extra.push(`@${block}`);
+      else readParam(state, rest, type);
+      return;
+    case 'return':
+    case 'returns': {
+      const yard = /^\[([^\]]*)\]\s*([\s\S]*)$/.exec(rest);
+      doc.returns = { description: clean(yard ? yard[2]! : rest) };
+      const t = type ?? yard?.[1];
+      if (t) doc.returns.type = t;
+      return;
+    }
+    case 'throws':
+    case 'throw':
+    case 'exception':
+    case 'raise':
+    case 'raises':
+      return readThrows(doc, rest, type);
+    case 'example':
+    case 'examples':
+      doc.examples.push(dedentBlock(rest));
+      return;
+    case 'deprecated':
+      doc.deprecated = clean(rest);
+      return;
+    case 'see':
+    case 'link':
+      doc.see.push(clean(rest));
+      return;
+    case 'brief':
+    case 'short':
+      state.prose = `${rest}\n\n${state.prose}`;
+      return;
+    case 'details':
+    case 'remarks':
+    case 'description':
+      state.prose = `${state.prose.trimEnd()}\n\n${dedentBlock(rest)}`;
+      return;
+    case 'retval':
+      doc.returns = {
+        ...doc.returns,
+        description: clean(`${doc.returns?.description ?? ''} ${rest}`),
+      };
+      return;
+    default:
+      state.extra.push(`@${block}`);
+  }
+}
+
+/** `@param`: JSDoc `{T} name text`, YARD `name [T] text` or `[T] name text`, PHPDoc `T $name`. */
+function readParam(state: TagState, rest: string, type: string | undefined): void {
+  // YARD's other order, `@param [Type] name text` (in JSDoc `[name]` is an optional one)
+  const yardFirst = state.yard ? /^\[([^\]]*)\]\s+([\w$]+)\s*([\s\S]*)$/.exec(rest) : null;
+  if (yardFirst) {
+    state.doc.params.push({
+      name: yardFirst[2]!,
+      type: yardFirst[1]!,
+      description: clean(yardFirst[3]!.replace(/^-\s*/, '')),
+    });
+    return;
+  }
+  // YARD: @param name [Type] text; PHPDoc: @param Type $name text
+  let m = /^\[?([\w$.]+)\]?(?:\s*=[^\s\]]*\])?\s*(?:\[([^\]]*)\])?\s*(?:-\s*)?([\s\S]*)$/.exec(
+    rest,
+  );
+  const php = /^(\S+)\s+\$(\w+)\s*([\s\S]*)$/.exec(rest);
+  if (php) m = [php[0], php[2]!, php[1]!, php[3]!] as unknown as RegExpExecArray;
+  if (!m) return;
+  const param: DocComment['params'][number] = {
+    name: m[1]!.replace(/^\$/, ''),
+    description: clean(m[3] ?? ''),
+  };
+  const t = type ?? m[2];
+  if (t) param.type = t;
+  state.doc.params.push(param);
+}
+
+/** YARD: `@raise [ArgumentError] text`; else `@throws Type text` or text alone. */
+function readThrows(doc: DocComment, rest: string, type: string | undefined): void {
+  const yard = /^\[([^\]]*)\]\s*([\s\S]*)$/.exec(rest);
+  const m = /^([\w.$\\]+)?\s*([\s\S]*)$/.exec(rest)!;
+  const t = type ?? yard?.[1] ?? (m[1] && /^[A-Z\\]/.test(m[1]) ? m[1] : undefined);
+  const description = yard ? yard[2]! : t === m[1] ? m[2]! : rest;
+  const entry: DocComment['throws'][number] = { description: clean(description) };
+  if (t) entry.type = t;
+  doc.throws.push(entry);
 }
 
 function clean(text: string): string {

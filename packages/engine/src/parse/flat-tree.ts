@@ -206,7 +206,9 @@ export class Node {
   }
 
   get type(): string {
-    return this.tree.names.types[this.typeId] || 'ERROR';
+    // ERROR's symbol lies past the table: never read out of bounds (V8 de-optimises on it)
+    const id = this.typeId;
+    return id === ERROR_SYMBOL ? 'ERROR' : this.tree.names.types[id] || 'ERROR';
   }
 
   /** The id of the field this node fills in its parent (0 for none). */
@@ -285,11 +287,13 @@ export class Node {
   }
 
   child(index: number): Node | null {
-    return this.children[index] ?? null;
+    const children = this.children;
+    return index >= 0 && index < children.length ? children[index]! : null;
   }
 
   namedChild(index: number): Node | null {
-    return this.namedChildren[index] ?? null;
+    const children = this.namedChildren;
+    return index >= 0 && index < children.length ? children[index]! : null;
   }
 
   get firstChild(): Node | null {
@@ -297,7 +301,7 @@ export class Node {
   }
 
   get lastChild(): Node | null {
-    return this.children[this.children.length - 1] ?? null;
+    return this.child(this.children.length - 1);
   }
 
   get firstNamedChild(): Node | null {
@@ -305,7 +309,7 @@ export class Node {
   }
 
   get lastNamedChild(): Node | null {
-    return this.namedChildren[this.namedChildren.length - 1] ?? null;
+    return this.namedChild(this.namedChildren.length - 1);
   }
 
   get nextSibling(): Node | null {
