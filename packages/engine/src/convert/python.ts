@@ -1,7 +1,7 @@
 import type { Node } from '../parse/flat-tree.ts';
 import { parseDocstring } from '../doc-comments/docstring.ts';
 import { cleandoc } from '../doc-comments/strip.ts';
-import type { CodeObject, DocComment, Parameter } from '../model.ts';
+import type { BodyFacts, CodeObject, DocComment, Parameter } from '../model.ts';
 import {
   addDottedCall,
   addObject,
@@ -197,6 +197,20 @@ function declare(
       ...(doc ? { doc } : {}),
     });
   }
+  return functionObject(node, ctx, scope, name, decorators, body, doc, exported);
+}
+
+/** A function or method (declare). */
+function functionObject(
+  node: Node,
+  ctx: ConvertContext,
+  scope: Scope,
+  name: string,
+  decorators: string[],
+  body: Node | null,
+  doc: DocComment | undefined,
+  exported: boolean,
+): CodeObject {
   const inClass = scope.parent?.kind === 'class' && !scope.owner;
   const returnType = typeText(node.childForFieldName('return_type'));
   return addObject(ctx, node, {
@@ -243,6 +257,7 @@ function enter(node: Node, ctx: ConvertContext, scope: Scope): Scope {
   return inner;
 }
 
+// each kind of node its own function (V8 re-optimises a small one when a new form turns up)
 function record(
   node: Node,
   type: string,
@@ -250,94 +265,108 @@ function record(
   scope: Scope,
   declared: CodeObject | undefined,
 ): void {
-  const owner = scope.owner;
   switch (type) {
-    case 'call': {
-      const fn = node.childForFieldName('function');
-      if (!fn || addDottedCall(ctx, fn, textOf(ctx, fn), owner)) return;
-      const fnType = fn.type;
-      if (fnType === 'identifier') addSite(ctx, fn, 'call', textOf(ctx, fn), owner);
-      else if (fnType === 'attribute') {
-        const attr = fn.childForFieldName('attribute');
-        const obj = fn.childForFieldName('object');
-        if (attr) {
-          const qualifier = obj ? textOf(ctx, obj) : undefined;
-          addSite(
-            ctx,
-            attr,
-            'call',
-            textOf(ctx, attr),
-            owner,
-            qualifier !== undefined ? siteQualifier(qualifier) : undefined,
-          );
-        }
-      }
-      return;
-    }
+    case 'call':
+      return recordCall(node, ctx, scope.owner);
     case 'type':
       // names in annotations are usages of the classes they name (`def f(x: Config) -> Result`)
       for (const id of node.descendantsOfType('identifier')) {
-        if (id) addSite(ctx, id, 'usage', identifierText(ctx, id), owner ?? scope.parent);
+        if (id) addSite(ctx, id, 'usage', identifierText(ctx, id), scope.owner ?? scope.parent);
       }
       return;
-    case 'class_definition': {
-      const bases = node.childForFieldName('superclasses');
-      for (const base of bases ? namedKids(bases) : []) {
-        if (base.type === 'identifier' || base.type === 'attribute') {
-          const name = base.text.split('.').pop()!;
-          addSite(ctx, base, 'extends', name, declared);
-        }
-      }
-      return;
-    }
+    case 'class_definition':
+      return recordBases(node, ctx, declared);
     case 'raise_statement':
-      if (owner?.body) {
-        const exc = node.namedChild(0);
-        const name = (exc?.type === 'call' ? exc.childForFieldName('function') : exc)?.text;
-        if (name && !owner.body.throws.includes(name)) owner.body.throws.push(name);
-      }
-      return;
     case 'return_statement':
-      if (owner?.body) {
-        if (node.namedChildCount > 0) owner.body.returnsValue = true;
-        const block = node.parent?.parent;
-        if (
-          block?.type === 'if_statement' ||
-          block?.type === 'elif_clause' ||
-          block?.type === 'else_clause'
-        ) {
-          owner.body.earlyExits++;
-        }
-      }
+      if (scope.owner?.body) recordExit(node, type, scope.owner.body);
       return;
     case 'import_statement':
-      for (const name of namedKids(node)) {
-        const aliased = name.type === 'aliased_import';
-        const module = aliased ? fieldText(name, 'name') : name.text;
-        // `import a.b` binds `a.b` (calls read `a.b.f()`); `import a.b as c` binds `c`
-        const alias = aliased ? fieldText(name, 'alias') : module;
-        if (module)
-          ctx.imports.push({
-            source: module,
-            names: ['*'],
-            line: node.startPosition.row + 1,
-            ...(alias ? { alias } : {}),
-          });
-      }
-      return;
-    case 'import_from_statement': {
-      const module = fieldText(node, 'module_name');
-      if (!module) return;
-      const names = node
-        .childrenForFieldName('name')
-        .filter((n): n is Node => n !== null)
-        .map((n) => (n.type === 'aliased_import' ? (fieldText(n, 'name') ?? n.text) : n.text));
-      ctx.imports.push({
-        source: module,
-        names: names.length ? names : ['*'],
-        line: node.startPosition.row + 1,
-      });
-      return;
+      return recordImport(node, ctx);
+    case 'import_from_statement':
+      return recordImportFrom(node, ctx);
+  }
+}
+
+function recordCall(node: Node, ctx: ConvertContext, owner: CodeObject | undefined): void {
+  const fn = node.childForFieldName('function');
+  if (!fn || addDottedCall(ctx, fn, textOf(ctx, fn), owner)) return;
+  const fnType = fn.type;
+  if (fnType === 'identifier') addSite(ctx, fn, 'call', textOf(ctx, fn), owner);
+  else if (fnType === 'attribute') {
+    const attr = fn.childForFieldName('attribute');
+    const obj = fn.childForFieldName('object');
+    if (attr) {
+      const qualifier = obj ? textOf(ctx, obj) : undefined;
+      addSite(
+        ctx,
+        attr,
+        'call',
+        textOf(ctx, attr),
+        owner,
+        qualifier !== undefined ? siteQualifier(qualifier) : undefined,
+      );
     }
   }
+}
+
+/** A class's bases: what it extends. */
+function recordBases(node: Node, ctx: ConvertContext, declared: CodeObject | undefined): void {
+  const bases = node.childForFieldName('superclasses');
+  for (const base of bases ? namedKids(bases) : []) {
+    if (base.type === 'identifier' || base.type === 'attribute') {
+      const name = base.text.split('.').pop()!;
+      addSite(ctx, base, 'extends', name, declared);
+    }
+  }
+}
+
+/** What a function's `raise` and `return` statements say about its body. */
+function recordExit(node: Node, type: string, body: BodyFacts): void {
+  if (type === 'raise_statement') {
+    const exc = node.namedChild(0);
+    const name = (exc?.type === 'call' ? exc.childForFieldName('function') : exc)?.text;
+    if (name && !body.throws.includes(name)) body.throws.push(name);
+    return;
+  }
+  if (node.namedChildCount > 0) body.returnsValue = true;
+  const block = node.parent?.parent;
+  if (
+    block?.type === 'if_statement' ||
+    block?.type === 'elif_clause' ||
+    block?.type === 'else_clause'
+  ) {
+    body.earlyExits++;
+  }
+}
+
+/** `import a.b`, `import a.b as c`. */
+function recordImport(node: Node, ctx: ConvertContext): void {
+  for (const name of namedKids(node)) {
+    const aliased = name.type === 'aliased_import';
+    const module = aliased ? fieldText(name, 'name') : name.text;
+    // `import a.b` binds `a.b` (calls read `a.b.f()`); `import a.b as c` binds `c`
+    const alias = aliased ? fieldText(name, 'alias') : module;
+    if (module)
+      ctx.imports.push({
+        source: module,
+        names: ['*'],
+        line: node.startPosition.row + 1,
+        ...(alias ? { alias } : {}),
+      });
+  }
+}
+
+/** `from a import b, c as d`. */
+function recordImportFrom(node: Node, ctx: ConvertContext): void {
+  const module = fieldText(node, 'module_name');
+  if (!module) return;
+  const names = node
+    .childrenForFieldName('name')
+    .filter((n): n is Node => n !== null)
+    .map((n) => (n.type === 'aliased_import' ? (fieldText(n, 'name') ?? n.text) : n.text));
+  ctx.imports.push({
+    source: module,
+    names: names.length ? names : ['*'],
+    line: node.startPosition.row + 1,
+  });
 }
