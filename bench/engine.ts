@@ -3,7 +3,8 @@
 // same files only parsed by tree-sitter on the same pool and threads; the budget is the engine
 // at most 1.5× that run, so the output shows how much the engine adds to parsing itself
 // (extraction, references, handing results between threads). Wall time and CPU time (user +
-// sys, all threads: steadier on a busy machine) are medians of three runs. Each process starts
+// sys, all threads: steadier on a busy machine) are medians of three runs; the engine and its
+// floor run in pairs, back to back, and the pair with the median ratio is shown. Each process starts
 // cold: its threads compile the engine's code as they go (V8's optimising compiler, on threads
 // of its own that share the two cores). The warm rows measure a second pass on the same pool,
 // as the server's long-lived pool runs every repository after its first, with the CPU of that
@@ -135,6 +136,18 @@ function medianRun<T extends { ms: number }>(run: () => T): T {
   return runs[Math.floor(RUNS / 2)]!;
 }
 
+/**
+ * RUNS pairs of runs, each pair one run of `floor` then one of `measured` back to back, and the
+ * pair whose ratio (measured over floor) is the median. On a machine whose speed drifts over
+ * minutes, both halves of a pair see the same machine; medians of separate series would not.
+ */
+function medianPair<T extends { ms: number }>(floor: () => T, measured: () => T): [T, T] {
+  const pairs = Array.from({ length: RUNS }, (): [T, T] => [floor(), measured()]).sort(
+    (a, b) => a[1].ms / a[0].ms - b[1].ms / b[0].ms,
+  );
+  return pairs[Math.floor(RUNS / 2)]!;
+}
+
 const cpu = (run: { cpuMs: number }) => `${(run.cpuMs / 1000).toFixed(2).padStart(6)} s CPU`;
 
 const work = mkdtempSync(join(tmpdir(), 'bench-engine-'));
@@ -199,11 +212,10 @@ try {
       throw new Error(`ctags read ${ctagsFiles} files of the ${files.length} listed`);
     }
     const tags = Number(execFileSync('grep', ['-vc', '^!_', tagsPath]).toString().trim());
-    const parseOnly = medianRun(() =>
+    const parseOnlyRun = () =>
       timed('node', [bundle.runner, listPath, String(threads), 'parse-only'], {
         ENGINE_WORKER: bundle.parseWorker,
-      }),
-    );
+      });
     const parseCopy = medianRun(() =>
       timed('node', [bundle.runner, listPath, String(threads), 'parse-only'], {
         ENGINE_WORKER: bundle.parseWorker,
@@ -214,7 +226,8 @@ try {
       timed('node', [bundle.runner, list, String(threads), mode], { ENGINE_WORKER: bundle.worker });
     const lastJson = <T>(run: { stdout: string }) =>
       JSON.parse(run.stdout.trim().split('\n').pop()!) as T;
-    const ours = medianRun(() => engineRun(listPath, 'stream'));
+    // the ratio's two runs in pairs, back to back (medianPair)
+    const [parseOnly, ours] = medianPair(parseOnlyRun, () => engineRun(listPath, 'stream'));
     const result = lastJson<{
       files: number;
       bytes: number;
@@ -229,15 +242,14 @@ try {
       ms: number;
       cpu: Split;
     }
-    const warm = (mode: string, worker: string) =>
-      medianRun(() => {
-        const run = timed('node', [bundle.runner, listPath, String(threads), mode], {
-          ENGINE_WORKER: worker,
-        });
-        return lastJson<Warm>(run);
-      });
-    const warmParse = warm('warm-parse-only', bundle.parseWorker);
-    const warmEngine = warm('warm-stream', bundle.worker);
+    const warm = (mode: string, worker: string) => () =>
+      lastJson<Warm>(
+        timed('node', [bundle.runner, listPath, String(threads), mode], { ENGINE_WORKER: worker }),
+      );
+    const [warmParse, warmEngine] = medianPair(
+      warm('warm-parse-only', bundle.parseWorker),
+      warm('warm-stream', bundle.worker),
+    );
     const halfPath = join(work, 'half.txt');
     writeFileSync(halfPath, files.slice(0, Math.ceil(files.length / 2)).join('\n'));
     const halfRun = engineRun(halfPath, 'stream');

@@ -226,7 +226,12 @@ export function createCodeHasher(
 }
 
 /** `source.slice(start, end)` with each hole replaced by its text (see createCodeHasher). */
-function withHoles(source: string, start: number, end: number, holes: readonly CodeHole[]): string {
+export function withHoles(
+  source: string,
+  start: number,
+  end: number,
+  holes: readonly CodeHole[],
+): string {
   let text = '';
   let position = start;
   for (const hole of holes) {
