@@ -90,6 +90,19 @@ describe('stable identity', () => {
     }
   });
 
+  test('halves of a surrogate pair that meet where pieces join hash as the pair they form', () => {
+    const source = 'a\ud800Q\udc00b \ud83d\ude00';
+    const hashRange = createCodeHasher(source);
+    const cases = [
+      { start: 0, end: 5, holes: [{ from: 2, to: 3, text: '' }] },
+      { start: 0, end: 5, holes: [{ from: 2, to: 3, text: ' ' }] },
+      { start: 0, end: 8, holes: [{ from: 6, to: 7, text: 'x' }] },
+      { start: 7, end: 8 },
+    ];
+    for (const { start, end, holes = [] } of cases)
+      expect(hashRange(start, end, holes)).toBe(codeHash(withHoles(source, start, end, holes)));
+  });
+
   test('hashing a range with holes equals hashing its text with each hole replaced', () => {
     // whitespace of every kind, word and other characters, a surrogate pair and lone halves
     const pieces = [

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { NORMALIZE_WASM } from './normalize-wasm.ts';
+import { type WasmMemory, wasm } from './wasm-api.ts';
 
 /** SHA-1 in hex: the one-shot form, twice as fast as a Hash object for these short inputs. */
 function sha1(data: string | Uint8Array): string {
@@ -40,35 +41,18 @@ export function normalizeCode(code: string): string {
   let last = code.length - 1;
   while (first <= last && isSpace(code.charCodeAt(first))) first++;
   while (last >= first && isSpace(code.charCodeAt(last))) last--;
-  return normalizeRange(code, first, last);
-}
-
-/**
- * normalizeCode of `source` from `first` to `last` (both non-whitespace, or an empty range).
- * With `at`, also where each character of the range landed: `at[i - first]` for a
- * non-whitespace character at `i`.
- */
-function normalizeRange(source: string, first: number, last: number, at?: Int32Array): string {
   const parts: string[] = [];
-  let out = 0;
   let copyFrom = first;
   for (let i = first; i <= last; i++) {
-    if (!isSpace(source.charCodeAt(i))) {
-      if (at) at[i - first] = out;
-      out++;
-      continue;
-    }
+    if (!isSpace(code.charCodeAt(i))) continue;
     let j = i + 1;
-    while (isSpace(source.charCodeAt(j))) j++;
-    parts.push(source.slice(copyFrom, i));
-    if (isWord(source.charCodeAt(i - 1)) && isWord(source.charCodeAt(j))) {
-      parts.push(' ');
-      out++;
-    }
+    while (isSpace(code.charCodeAt(j))) j++;
+    parts.push(code.slice(copyFrom, i));
+    if (isWord(code.charCodeAt(i - 1)) && isWord(code.charCodeAt(j))) parts.push(' ');
     copyFrom = j;
     i = j - 1;
   }
-  parts.push(source.slice(copyFrom, last + 1));
+  parts.push(code.slice(copyFrom, last + 1));
   return parts.join('');
 }
 
@@ -137,8 +121,10 @@ export function createCodeHasher(
   // character written (NaN: none yet)
   let pendingSpace = false;
   let lastChar = NaN;
-  // two halves of a surrogate pair met where pieces join (only when ranges cut pairs in two)
-  let pairJoined = false;
+  // a piece starts or ends with half of a surrogate pair: the bytes encode a half on its own
+  // (as U+FFFD), the string only when it stays apart from the other half, which a cut range or
+  // a join may change, so such a hash is taken from the string (real ranges never cut a pair)
+  let cutPair = false;
 
   const room = (extra: number): void => {
     if (length + extra <= out.length) return;
@@ -146,12 +132,14 @@ export function createCodeHasher(
     grown.set(out.subarray(0, length));
     out = grown;
   };
-  const join = (firstChar: number, leadingSpace: boolean): void => {
-    if (isHighSurrogate(lastChar) && isLowSurrogate(firstChar)) pairJoined = true;
+  const append = (piece: Uint8Array, firstChar: number, leadingSpace: boolean): void => {
     if ((pendingSpace || leadingSpace) && isWord(lastChar) && isWord(firstChar)) {
       room(1);
       out[length++] = 32;
     }
+    room(piece.length);
+    out.set(piece, length);
+    length += piece.length;
   };
   const addRange = (start: number, end: number): void => {
     let first = start;
@@ -162,20 +150,13 @@ export function createCodeHasher(
     }
     let last = end - 1;
     while (isSpace(source.charCodeAt(last))) last--;
-    join(source.charCodeAt(first), first > start);
-    if (splitsPair(source, first, last)) {
-      const text = Buffer.from(normalizeRange(source, first, last));
-      room(text.length);
-      out.set(text, length);
-      length += text.length;
-    } else {
-      const normal = normalized();
-      const from = at[first]!;
-      const to = at[last + 1]!;
-      room(to - from);
-      out.set(normal.subarray(from, to), length);
-      length += to - from;
-    }
+    if (isSurrogate(source.charCodeAt(first)) || isSurrogate(source.charCodeAt(last)))
+      cutPair = true;
+    append(
+      normalized().subarray(at[first]!, at[last + 1]!),
+      source.charCodeAt(first),
+      first > start,
+    );
     lastChar = source.charCodeAt(last);
     pendingSpace = last < end - 1;
   };
@@ -185,12 +166,11 @@ export function createCodeHasher(
       if (text !== '') pendingSpace = true;
       return;
     }
-    join(normal.charCodeAt(0), isSpace(text.charCodeAt(0)));
-    const encoded = Buffer.from(normal);
-    room(encoded.length);
-    out.set(encoded, length);
-    length += encoded.length;
-    lastChar = normal.charCodeAt(normal.length - 1);
+    const firstChar = normal.charCodeAt(0);
+    const endChar = normal.charCodeAt(normal.length - 1);
+    if (isSurrogate(firstChar) || isSurrogate(endChar)) cutPair = true;
+    append(Buffer.from(normal), firstChar, isSpace(text.charCodeAt(0)));
+    lastChar = endChar;
     pendingSpace = isSpace(text.charCodeAt(text.length - 1));
   };
   const normalized = (): Uint8Array => {
@@ -205,13 +185,14 @@ export function createCodeHasher(
       let last = end - 1;
       while (last >= first && isSpace(source.charCodeAt(last))) last--;
       if (first > last) return sha1('').slice(0, 20);
-      if (splitsPair(source, first, last)) return codeHash(source.slice(first, last + 1));
+      if (isSurrogate(source.charCodeAt(first)) || isSurrogate(source.charCodeAt(last)))
+        return codeHash(source.slice(first, last + 1));
       return sha1(normalized().subarray(at[first]!, at[last + 1]!)).slice(0, 20);
     }
     length = 0;
     pendingSpace = false;
     lastChar = NaN;
-    pairJoined = false;
+    cutPair = false;
     let position = start;
     for (const hole of holes) {
       if (hole.from < position) continue; // overlapping ranges (decorated forms): the first covers it
@@ -220,7 +201,7 @@ export function createCodeHasher(
       position = hole.to;
     }
     addRange(position, end);
-    if (pairJoined) return codeHash(withHoles(source, start, end, holes));
+    if (cutPair) return codeHash(withHoles(source, start, end, holes));
     return sha1(out.subarray(0, length)).slice(0, 20);
   };
 }
@@ -242,20 +223,12 @@ export function withHoles(
   return text + source.slice(position, end);
 }
 
-/** Whether [first, last] cuts a surrogate pair in two (its halves then encode on their own). */
-function splitsPair(source: string, first: number, last: number): boolean {
-  return (
-    (isLowSurrogate(source.charCodeAt(first)) && isHighSurrogate(source.charCodeAt(first - 1))) ||
-    (isHighSurrogate(source.charCodeAt(last)) && isLowSurrogate(source.charCodeAt(last + 1)))
-  );
-}
+/** A UTF-16 surrogate, either half. */
+const isSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdfff;
 
-const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
-const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
-
-/** The parts of WebAssembly used here (Node's global; @types/node 20 does not declare it). */
+/** wasm/normalize.c's exports. */
 interface Normalizer {
-  memory: { buffer: ArrayBuffer; grow(pages: number): number };
+  memory: WasmMemory;
   normalize(input: number, length: number, output: number, at: number): number;
   __heap_base: { value: number };
 }
@@ -270,7 +243,6 @@ const encoder = new TextEncoder();
  */
 function normalizeToUtf8(source: string): [Uint8Array, Int32Array] {
   if (!normalizer) {
-    const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
     normalizer = new wasm.Instance(new wasm.Module(Buffer.from(NORMALIZE_WASM, 'base64')), {})
       .exports as Normalizer;
   }
@@ -289,11 +261,6 @@ function normalizeToUtf8(source: string): [Uint8Array, Int32Array] {
     new Uint8Array(memory.buffer, output, length).slice(),
     new Int32Array(memory.buffer, at, n + 1).slice(),
   ];
-}
-
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: unknown };
 }
 
 const align = (address: number): number => (address + 7) & ~7;

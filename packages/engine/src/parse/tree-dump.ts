@@ -1,5 +1,6 @@
 import type { Tree } from 'web-tree-sitter';
 import { NODE_INTS, type TreeData } from './flat-tree.ts';
+import { type WasmMemory, wasm } from '../wasm-api.ts';
 import { TREE_DUMP_WASM } from './tree-dump-wasm.ts';
 
 /**
@@ -12,20 +13,6 @@ import { TREE_DUMP_WASM } from './tree-dump-wasm.ts';
 
 /** The web-tree-sitter release wasm/tree-dump.c was compiled against. */
 export const TREE_DUMP_VERSION = '0.25.10';
-
-/** The WebAssembly API parts used here (Node's global; @types/node 20 does not declare it). */
-interface WasmApi {
-  Memory: new (descriptor: { initial: number; maximum: number }) => WasmMemory;
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (
-    module: object,
-    imports: Record<string, Record<string, unknown>>,
-  ) => { exports: unknown };
-}
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-}
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 /**
  * A memory for web-tree-sitter's runtime (Emscripten takes the one it is given as `wasmMemory`),
