@@ -7,10 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { detectLanguage, looksBinary } from '../packages/engine/src/languages/detect.ts';
 import { decodeSource } from '../packages/engine/src/parse/decode.ts';
-import { flatten } from '../packages/engine/src/parse/flat-tree.ts';
+import { flatten, TreeScratch } from '../packages/engine/src/parse/flat-tree.ts';
 import { parserFor } from '../packages/engine/src/parse/grammars.ts';
 
 const copy = process.env.BENCH_COPY === '1';
+// as indexFile does: every tree copied into one set of buffers on this thread
+const scratch = new TreeScratch();
 
 export default async function parseOnly(task: { path: string; absolutePath: string }) {
   const bytes = readFileSync(task.absolutePath);
@@ -21,7 +23,7 @@ export default async function parseOnly(task: { path: string; absolutePath: stri
   if (!parser) return { bytes: 0 };
   const text = decodeSource(bytes).text;
   const tree = parser.parse(text);
-  if (tree && copy) flatten(tree, text);
+  if (tree && copy) flatten(tree, text, scratch);
   tree?.delete();
   return { bytes: bytes.length };
 }

@@ -90,6 +90,24 @@ describe('stable identity', () => {
     }
   });
 
+  test('hashers sharing a slot used in turn each hash their own source', () => {
+    // the second source longer, so its normal form grows the slot's buffers under the first
+    const sources = ['def f( a ):\n  return a', `class B:\n${'    x  =  1\n'.repeat(500)}`];
+    const hashers = sources.map((source) => createCodeHasher(source));
+    const other = createCodeHasher(sources[1]!, 1);
+    for (let round = 0; round < 3; round++) {
+      sources.forEach((source, i) => {
+        for (const [start, end] of [
+          [0, source.length],
+          [2, 9],
+        ] as const) {
+          expect(hashers[i]!(start, end)).toBe(codeHash(source.slice(start, end)));
+          expect(other(start, end)).toBe(codeHash(sources[1]!.slice(start, end)));
+        }
+      });
+    }
+  });
+
   test('halves of a surrogate pair that meet where pieces join hash as the pair they form', () => {
     const source = 'a\ud800Q\udc00b \ud83d\ude00';
     const hashRange = createCodeHasher(source);

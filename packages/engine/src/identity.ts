@@ -106,15 +106,20 @@ export interface CodeHole {
  * bytes, hashed without building a string, and nested ranges (a module, its classes, their
  * methods) are not normalised over and over. Exact, because normalizeCode only looks at each
  * whitespace run's two neighbours: inside a range they are the source's own, and where pieces
- * meet the run is joined here by the same rule.
+ * meet the run is joined here by the same rule. The normal form lives in buffers shared from
+ * file to file (`slot`: see NormalSlot); hashers of one slot used in turn stay exact, each
+ * normalising again when another used the slot in between.
  */
 export function createCodeHasher(
   source: string,
+  slot = 0,
 ): (start: number, end: number, holes?: readonly CodeHole[]) => string {
-  let bytes: Uint8Array | undefined;
+  // the normal form, views of the slot's buffers while this hasher owns them (see NormalSlot)
+  let bytes: Uint8Array = new Uint8Array(0);
   // at[i]: where character i's bytes start (for whitespace, where the run's output starts);
   // at[source.length]: the end
   let at: Int32Array = new Int32Array(0);
+  const self = {};
   let out = new Uint8Array(64);
   let length = 0;
   // the piece being joined: whether whitespace waits before the next one, and the last
@@ -174,7 +179,15 @@ export function createCodeHasher(
     pendingSpace = isSpace(text.charCodeAt(text.length - 1));
   };
   const normalized = (): Uint8Array => {
-    if (!bytes) [bytes, at] = normalizeToUtf8(source);
+    const buffers = (normalSlots[slot] ??= {
+      bytes: new Uint8Array(0),
+      at: new Int32Array(0),
+      owner: undefined,
+    });
+    if (buffers.owner !== self) {
+      [bytes, at] = normalizeToUtf8(source, buffers);
+      buffers.owner = self;
+    }
     return bytes;
   };
 
@@ -236,12 +249,26 @@ let normalizer: Normalizer | undefined;
 const encoder = new TextEncoder();
 
 /**
+ * Buffers a normal form is kept in, reused from file to file: a fresh pair per file (5 bytes per
+ * character) cost more in new memory pages and garbage collection than normalising itself. The
+ * last hasher to normalise into a slot owns it; another hasher of the same slot normalises its
+ * own source again when next asked. Slot 0 is a file's code hash, slot 1 the legacy hash taken
+ * beside it (convert/context.ts), so indexing a file never normalises twice.
+ */
+interface NormalSlot {
+  bytes: Uint8Array;
+  at: Int32Array;
+  owner: object | undefined;
+}
+const normalSlots: NormalSlot[] = [];
+
+/**
  * normalizeCode of the whole of `source` as UTF-8 (what hashing the string would encode: a lone
  * surrogate as U+FFFD), with where each UTF-16 unit's bytes start and the end (`at`): computed
  * by wasm/normalize.c, a branch-free loop over the source's UTF-8, several times faster than
- * the same loop over the string here.
+ * the same loop over the string here. Returned as views of `slot`'s buffers (grown as needed).
  */
-function normalizeToUtf8(source: string): [Uint8Array, Int32Array] {
+function normalizeToUtf8(source: string, slot: NormalSlot): [Uint8Array, Int32Array] {
   if (!normalizer) {
     normalizer = new wasm.Instance(new wasm.Module(Buffer.from(NORMALIZE_WASM, 'base64')), {})
       .exports as Normalizer;
@@ -257,10 +284,12 @@ function normalizeToUtf8(source: string): [Uint8Array, Int32Array] {
     memory.grow(Math.ceil((needed - memory.buffer.byteLength) / 65536));
   const { written } = encoder.encodeInto(source, new Uint8Array(memory.buffer, input, 3 * n));
   const length = normalizer.normalize(input, written, output, at);
-  return [
-    new Uint8Array(memory.buffer, output, length).slice(),
-    new Int32Array(memory.buffer, at, n + 1).slice(),
-  ];
+  if (slot.bytes.length < length)
+    slot.bytes = new Uint8Array(Math.max(length, 2 * slot.bytes.length));
+  if (slot.at.length < n + 1) slot.at = new Int32Array(Math.max(n + 1, 2 * slot.at.length));
+  slot.bytes.set(new Uint8Array(memory.buffer, output, length));
+  slot.at.set(new Int32Array(memory.buffer, at, n + 1));
+  return [slot.bytes.subarray(0, length), slot.at.subarray(0, n + 1)];
 }
 
 const align = (address: number): number => (address + 7) & ~7;

@@ -6,7 +6,7 @@ import { detectLanguage, looksBinary } from './languages/detect.ts';
 import type { Diagnostic, FileIndex, SourceFile } from './model.ts';
 import { settleConditionals } from './parse/c-conditionals.ts';
 import { decodeSource } from './parse/decode.ts';
-import { type FlatTree, type Node, parseFlat } from './parse/flat-tree.ts';
+import { type FlatTree, type Node, parseFlat, TreeScratch } from './parse/flat-tree.ts';
 import { parserFor } from './parse/grammars.ts';
 
 /** Options shared by every stage that indexes files. */
@@ -41,6 +41,12 @@ export function syntaxDiagnostics(tree: FlatTree): Diagnostic[] {
   walk(tree.rootNode);
   return out;
 }
+
+/**
+ * The buffers every file's flat tree is built in on this thread: from parsing to the model's
+ * return, indexFile runs without a pause, so no tree outlives the next one's copy.
+ */
+const scratch = new TreeScratch();
 
 /** Lines of decoded text (what split('\n').length gives, without building every line). */
 function countLines(text: string): number {
@@ -91,9 +97,12 @@ export async function indexFile(file: SourceFile, options: IndexOptions = {}): P
   const deadline = performance.now() + (options.parseTimeoutMs ?? 20_000);
   // C's conditionals settled where the grammar would otherwise read every branch at once
   const parsed = spec.id === 'c' || spec.id === 'cpp' ? settleConditionals(text, spec.id) : text;
-  const tree = parseFlat(parser, parsed, {
-    progressCallback: () => performance.now() > deadline,
-  });
+  const tree = parseFlat(
+    parser,
+    parsed,
+    { progressCallback: () => performance.now() > deadline },
+    scratch,
+  );
   if (!tree) {
     base.diagnostics.push({ severity: 'error', message: 'Parsing took too long and was stopped.' });
     return { ...base, status: 'parsed' };

@@ -392,7 +392,7 @@ export function finishHashes(ctx: ConvertContext): void {
     // the hash as engines before the mask computed it, while stored docs may still carry it
     const mask = ctx.mask;
     if (mask && masksWithin(mask, start, end)) {
-      ctx.legacyHashRange ??= createCodeHasher(ctx.source);
+      ctx.legacyHashRange ??= createCodeHasher(ctx.source, 1);
       const legacy = ctx.legacyHashRange(start, end, holes);
       if (legacy !== object.codeHash) object.legacyCodeHash = legacy;
     }

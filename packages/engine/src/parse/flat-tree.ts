@@ -64,6 +64,37 @@ export interface TreeData {
   fields: Int32Array;
 }
 
+/**
+ * Buffers a flat tree can be built in, reused from tree to tree (each grown to the largest tree
+ * so far): a tree's arrays are 56 bytes per node, and fresh ones for every file cost more in new
+ * memory pages and garbage collection than the copy itself. A tree built in a scratch is valid
+ * until the next tree is built in the same scratch, so one is only for trees read to the end
+ * before the next is made (indexFile: parse, convert and hash run in one synchronous stretch).
+ */
+export class TreeScratch {
+  nodes = new Int32Array(0);
+  fields = new Int32Array(0);
+  end = new Int32Array(0);
+  previous = new Int32Array(0);
+  lastChild = new Int32Array(0);
+  fieldsAt = new Int32Array(0);
+  objects: (Node | undefined)[] = [];
+}
+
+/** The first `length` ints of the scratch's `key` array, grown first when it is shorter. */
+export function room(
+  scratch: TreeScratch,
+  key: 'nodes' | 'fields' | 'end' | 'previous' | 'lastChild' | 'fieldsAt',
+  length: number,
+): Int32Array {
+  let array = scratch[key];
+  if (array.length < length) {
+    array = new Int32Array(Math.max(length, array.length * 2));
+    scratch[key] = array;
+  }
+  return array.subarray(0, length);
+}
+
 /** One file's tree, flat (see the module comment). */
 export class FlatTree {
   readonly nodeCount: number;
@@ -84,22 +115,26 @@ export class FlatTree {
     readonly source: string,
     readonly names: Names,
     copy: TreeData,
+    /** Where to build the tree's own arrays (see TreeScratch); fresh ones without. */
+    scratch?: TreeScratch,
   ) {
     const data = copy.nodes;
     const fields = copy.fields;
     this.data = data;
     this.fields = fields;
     const count = data.length / NODE_INTS;
-    const fieldsAt = new Int32Array(count + 1);
+    const ints = (key: 'end' | 'previous' | 'lastChild' | 'fieldsAt', length: number) =>
+      scratch ? room(scratch, key, length) : new Int32Array(length);
+    const fieldsAt = ints('fieldsAt', count + 1);
     for (let k = 0, node = 0; node <= count; node++) {
       while (k < fields.length && fields[k]! < node) k += 4;
       fieldsAt[node] = k;
     }
     this.fieldsAt = fieldsAt;
     this.nodeCount = count;
-    const end = new Int32Array(count);
-    const previous = new Int32Array(count).fill(-1);
-    const lastChild = new Int32Array(count).fill(-1);
+    const end = ints('end', count);
+    const previous = ints('previous', count).fill(-1);
+    const lastChild = ints('lastChild', count).fill(-1);
     for (let i = 0; i < count; i++) {
       end[i] = i + 1;
       const parent = data[i * NODE_INTS + 8]!;
@@ -114,7 +149,11 @@ export class FlatTree {
     }
     this.end = end;
     this.previous = previous;
-    this.nodes = new Array(count);
+    if (scratch) {
+      // the node objects of the tree before are the previous tree's: cleared, not reallocated
+      this.nodes = scratch.objects;
+      this.nodes.fill(undefined, 0, Math.min(count, this.nodes.length));
+    } else this.nodes = new Array(count);
     this.index = nameIndex(names);
   }
 
@@ -448,34 +487,41 @@ export function dumpWithCursor(tree: Tree): TreeData {
   }
 }
 
+/** A copy of a tree into arrays, into a scratch's when given one. */
+export type TreeDump = (tree: Tree, scratch?: TreeScratch) => TreeData;
+
 /** How trees are copied out of WebAssembly on this thread (set by `initParser`). */
-let dump: (tree: Tree) => TreeData = dumpWithCursor;
+let dump: TreeDump = dumpWithCursor;
 
 /** Sets how trees are copied on this thread; returns the copy used until now. */
-export function setTreeDump(copy: (tree: Tree) => TreeData): (tree: Tree) => TreeData {
+export function setTreeDump(copy: TreeDump): TreeDump {
   const previous = dump;
   dump = copy;
   return previous;
 }
 
-/** The tree-sitter tree copied into a FlatTree (the tree is left for the caller to delete). */
-export function flatten(tree: Tree, source: string): FlatTree {
-  return new FlatTree(source, tree.language as unknown as Names, dump(tree));
+/**
+ * The tree-sitter tree copied into a FlatTree (the tree is left for the caller to delete), in
+ * `scratch`'s buffers when given (see TreeScratch).
+ */
+export function flatten(tree: Tree, source: string, scratch?: TreeScratch): FlatTree {
+  return new FlatTree(source, tree.language as unknown as Names, dump(tree, scratch), scratch);
 }
 
 /**
  * Parses `source` and returns it flat, the tree-sitter tree already freed; null when parsing
- * was stopped (`options.progressCallback`).
+ * was stopped (`options.progressCallback`). Built in `scratch` when given (see TreeScratch).
  */
 export function parseFlat(
   parser: Parser,
   source: string,
   options?: Parameters<Parser['parse']>[2],
+  scratch?: TreeScratch,
 ): FlatTree | null {
   const tree = parser.parse(source, null, options);
   if (!tree) return null;
   try {
-    return flatten(tree, source);
+    return flatten(tree, source, scratch);
   } finally {
     tree.delete();
   }

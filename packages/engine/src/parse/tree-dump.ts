@@ -1,5 +1,5 @@
 import type { Tree } from 'web-tree-sitter';
-import { NODE_INTS, type TreeData } from './flat-tree.ts';
+import { NODE_INTS, room, type TreeDump, type TreeData, type TreeScratch } from './flat-tree.ts';
 import { type WasmMemory, wasm } from '../wasm-api.ts';
 import { TREE_DUMP_WASM } from './tree-dump-wasm.ts';
 
@@ -39,10 +39,7 @@ const STACK_BYTES = 64 * 1024;
 /**
  * The single-call copy for `module`'s runtime, or undefined on another release of web-tree-sitter.
  */
-export function createTreeDump(
-  module: RuntimeModule,
-  version: string,
-): ((tree: Tree) => TreeData) | undefined {
+export function createTreeDump(module: RuntimeModule, version: string): TreeDump | undefined {
   if (version !== TREE_DUMP_VERSION) return undefined;
   const M = module;
   const instance = new wasm.Instance(new wasm.Module(Buffer.from(TREE_DUMP_WASM, 'base64')), {
@@ -62,7 +59,21 @@ export function createTreeDump(
   // the fields list the copy grows: { data, size, capacity } (int32 each)
   const fieldList = M._malloc(12);
 
-  return (tree: Tree): TreeData => {
+  /** `length` ints of the heap from int `from`, copied (into the scratch's `key` when given). */
+  const copy = (
+    from: number,
+    length: number,
+    scratch: TreeScratch | undefined,
+    key: 'nodes' | 'fields',
+  ): Int32Array => {
+    const ints = M.HEAP32.subarray(from, from + length);
+    if (!scratch) return ints.slice();
+    const into = room(scratch, key, length);
+    into.set(ints);
+    return into;
+  };
+
+  return (tree: Tree, scratch?: TreeScratch): TreeData => {
     const address = (tree as unknown as { 0: number })[0];
     // the root marshalled into the transfer buffer, then counted there
     M._ts_tree_root_node_wasm(address);
@@ -78,8 +89,8 @@ export function createTreeDump(
       const from = out >> 2;
       const fields = h[fieldList >> 2]! >> 2;
       return {
-        nodes: h.slice(from, from + count * NODE_INTS),
-        fields: h.slice(fields, fields + h[(fieldList >> 2) + 1]!),
+        nodes: copy(from, count * NODE_INTS, scratch, 'nodes'),
+        fields: copy(fields, h[(fieldList >> 2) + 1]!, scratch, 'fields'),
       };
     } finally {
       M._free(out);
