@@ -150,9 +150,13 @@ export class FlatTree {
     this.end = end;
     this.previous = previous;
     if (scratch) {
-      // the node objects of the tree before are the previous tree's: cleared, not reallocated
-      this.nodes = scratch.objects;
-      this.nodes.fill(undefined, 0, Math.min(count, this.nodes.length));
+      // the node objects of the tree before are the previous tree's: cleared, not reallocated;
+      // grown by pushing, so the array keeps fast elements (a store far past its end would turn
+      // it into a dictionary for the rest of the thread's life)
+      const objects = scratch.objects;
+      objects.fill(undefined, 0, Math.min(count, objects.length));
+      for (let i = objects.length; i < count; i++) objects.push(undefined);
+      this.nodes = objects;
     } else this.nodes = new Array(count);
     this.index = nameIndex(names);
   }
