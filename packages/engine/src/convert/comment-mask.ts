@@ -20,10 +20,19 @@ const DOCSTRING_OWNERS = new Set(['module', 'function_definition', 'class_defini
 function pythonDocstring(node: Node): Node | undefined {
   const body = node.type === 'module' ? node : node.childForFieldName('body');
   if (!body) return undefined;
-  const first = body.namedChildren.find((child) => !child.type.endsWith('comment'));
+  // (child by child: no list of the body's statements, which can be the whole module)
+  let first = body.namedChild(0);
+  for (let i = 1; first?.type.endsWith('comment'); i++) first = body.namedChild(i);
   if (first?.type !== 'expression_statement' || first.namedChildCount !== 1) return undefined;
-  const value = first.namedChildren[0]!.type;
+  const value = first.namedChild(0)!.type;
   return value === 'string' || value === 'concatenated_string' ? first : undefined;
+}
+
+/** A run of spaces, cut from one long string (a slice of it is not a copy). */
+let spaces = ' '.repeat(4096);
+function blank(length: number): string {
+  if (length > spaces.length) spaces = ' '.repeat(Math.max(length, 2 * spaces.length));
+  return spaces.slice(0, length);
 }
 
 /** The comments and docstrings of `tree` masked in `source` (undefined when it has none). */
@@ -52,21 +61,29 @@ export function maskComments(
     at++;
   }
   if (ranges.length === 0) return undefined;
+  const sorted = Int32Array.from(ranges);
   // in tree order already, except a docstring recorded before comments of its body's earlier
-  // lines: sort the pairs by start
-  const pairs: [number, number][] = [];
-  for (let i = 0; i < ranges.length; i += 2) pairs.push([ranges[i]!, ranges[i + 1]!]);
-  pairs.sort((a, b) => a[0] - b[0]);
+  // lines: then the pairs are sorted by start (stably, as they were recorded)
+  let ordered = true;
+  for (let i = 2; i < sorted.length && ordered; i += 2) ordered = sorted[i]! >= sorted[i - 2]!;
+  if (!ordered) {
+    const pairs: [number, number][] = [];
+    for (let i = 0; i < ranges.length; i += 2) pairs.push([ranges[i]!, ranges[i + 1]!]);
+    pairs.sort((a, b) => a[0] - b[0]);
+    pairs.forEach(([start, end], i) => {
+      sorted[2 * i] = start;
+      sorted[2 * i + 1] = end;
+    });
+  }
   const parts: string[] = [];
   let from = 0;
-  const sorted = new Int32Array(pairs.length * 2);
-  pairs.forEach(([start, end], i) => {
-    sorted[2 * i] = start;
-    sorted[2 * i + 1] = end;
-    if (start < from) return; // (nested ranges cannot occur; overlapping ones are skipped)
-    parts.push(source.slice(from, start), ' '.repeat(end - start));
+  for (let i = 0; i < sorted.length; i += 2) {
+    const start = sorted[i]!;
+    const end = sorted[i + 1]!;
+    if (start < from) continue; // (nested ranges cannot occur; overlapping ones are skipped)
+    parts.push(source.slice(from, start), blank(end - start));
     from = end;
-  });
+  }
   parts.push(source.slice(from));
   return { source: parts.join(''), ranges: sorted };
 }

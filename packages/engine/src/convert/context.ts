@@ -83,6 +83,18 @@ export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * `text.replace(/\s+/g, ' ').slice(0, max)` without collapsing all of a long text: a prefix's
+ * collapsed form is a prefix of the whole's, so a long enough prefix gives the same answer.
+ */
+export function collapsedPrefix(text: string, max: number): string {
+  for (let length = 2 * max; ; length *= 4) {
+    const whole = length >= text.length;
+    const collapsed = (whole ? text : text.slice(0, length)).replace(/\s+/g, ' ');
+    if (whole || collapsed.length >= max) return collapsed.slice(0, max);
+  }
+}
+
 /** The declaration text up to its body, i.e. the signature as written. */
 export function signatureOf(
   ctx: ConvertContext,
@@ -175,24 +187,27 @@ export function addSite(
   from: CodeObject | undefined,
   qualifier?: string,
 ): void {
-  addSiteAt(ctx, node.startPosition, kind, name, from, qualifier);
+  addSiteAt(ctx, node.startRow, node.startColumn, kind, name, from, qualifier);
 }
 
-/** addSite for a position already known (a name inside a node's text, found without the tree). */
+/**
+ * addSite for a position already known (a name inside a node's text, found without the tree),
+ * zero-based as the tree's points (no point object per site: there are hundreds of thousands).
+ */
 function addSiteAt(
   ctx: ConvertContext,
-  at: { row: number; column: number },
+  row: number,
+  column: number,
   kind: Site['kind'],
   name: string,
   from: CodeObject | undefined,
   qualifier?: string,
 ): void {
-  const row = at.row;
   const site: Site = {
     name,
     kind,
     line: row + 1,
-    column: at.column + 1,
+    column: column + 1,
     snippet: snippetOf(ctx, row),
   };
   if (qualifier) {
@@ -287,8 +302,29 @@ export function siteQualifier(text: string): string {
   return flat.replace(/\s+/g, ' ');
 }
 
-/** An identifier (ASCII; other names go through the tree) starting exactly where the regex is placed. */
-const IDENTIFIER = /[A-Za-z_$#][\w$]*/y;
+/** Whether `c` may start an ASCII identifier (`[A-Za-z_$]`, and `#` when `hash`). */
+function identifierStart(c: number, hash: boolean): boolean {
+  return (
+    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || (hash && c === 35)
+  );
+}
+
+/** Whether `c` may continue an ASCII identifier (`[\w$]`). */
+function identifierPart(c: number): boolean {
+  return identifierStart(c, false) || (c >= 48 && c <= 57);
+}
+
+/**
+ * Where the ASCII identifier (`[A-Za-z_$][\w$]*`, `#` allowed first when `hash`) starting at
+ * `start` ends, or -1 when none starts there or a non-ASCII character follows it (the name may
+ * go on: the tree says where it ends). Read character by character: no match object per name.
+ */
+function identifierEnd(source: string, start: number, hash: boolean): number {
+  if (!identifierStart(source.charCodeAt(start), hash)) return -1;
+  let at = start + 1;
+  while (identifierPart(source.charCodeAt(at))) at++;
+  return source.charCodeAt(at) > 127 ? -1 : at;
+}
 
 /**
  * The text of a node that is a single identifier token, read from the source without asking
@@ -296,25 +332,17 @@ const IDENTIFIER = /[A-Za-z_$#][\w$]*/y;
  * Falls back to the node's range for names this does not cover.
  */
 export function identifierText(ctx: ConvertContext, node: Node): string {
-  IDENTIFIER.lastIndex = node.startIndex;
-  const match = IDENTIFIER.exec(ctx.source);
-  const next = match ? ctx.source.charCodeAt(IDENTIFIER.lastIndex) : 0;
-  // a following non-ASCII character may continue the name: let the tree say where it ends
-  return match && !(next > 127) ? match[0] : textOf(ctx, node);
+  const end = identifierEnd(ctx.source, node.startIndex, true);
+  return end < 0 ? textOf(ctx, node) : ctx.source.slice(node.startIndex, end);
 }
-
-/** An ASCII identifier (no `#`) starting exactly where the regex is placed. */
-const PLAIN_IDENTIFIER = /[A-Za-z_$][\w$]*/y;
 
 /**
  * The identifier a node's text starts with (a declarator's name), read from the source; undefined
  * when the text starts otherwise or the name may go on past ASCII, so the caller asks the tree.
  */
 export function leadingIdentifier(ctx: ConvertContext, node: Node): string | undefined {
-  PLAIN_IDENTIFIER.lastIndex = node.startIndex;
-  const match = PLAIN_IDENTIFIER.exec(ctx.source);
-  if (!match || ctx.source.charCodeAt(PLAIN_IDENTIFIER.lastIndex) > 127) return undefined;
-  return match[0];
+  const end = identifierEnd(ctx.source, node.startIndex, false);
+  return end < 0 ? undefined : ctx.source.slice(node.startIndex, end);
 }
 
 /** `name` or `a.b.name`: identifiers joined by dots, nothing else (no spaces, calls or `?.`). */
@@ -339,10 +367,10 @@ export function addDottedCall(
   const name = text.slice(dot + 1);
   const qualifier = dot === -1 ? undefined : text.slice(0, dot);
   if (qualifier === undefined && NOT_NAMES.has(name)) return false;
-  const at = callee.startPosition;
   addSiteAt(
     ctx,
-    { row: at.row, column: at.column + dot + 1 },
+    callee.startRow,
+    callee.startColumn + dot + 1,
     'call',
     name,
     from,

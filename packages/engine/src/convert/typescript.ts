@@ -3,6 +3,7 @@ import type { BodyFacts, CodeObject, ObjectKind } from '../model.ts';
 import {
   addDottedCall,
   addObject,
+  collapsedPrefix,
   addSite,
   identifierText,
   siteQualifier,
@@ -197,9 +198,7 @@ function declareType(
     name,
     parent: scope.parent,
     signature:
-      kind === 'type'
-        ? textOf(ctx, node).replace(/\s+/g, ' ').slice(0, 300)
-        : signatureOf(ctx, node, body),
+      kind === 'type' ? collapsedPrefix(textOf(ctx, node), 300) : signatureOf(ctx, node, body),
     modifiers: {
       exported: isExported(node),
       abstract: t === 'abstract_class_declaration',

@@ -179,6 +179,21 @@ export class FlatTree {
   }
 
   /**
+   * @internal Where the `n`th child of the node at `index` is (counting named children only
+   * when `named`), or -1; with `n` past the last, minus one less the number of such children.
+   */
+  nthChild(index: number, n: number, named: boolean): number {
+    const data = this.data;
+    const end = this.end;
+    let seen = 0;
+    for (let at = index + 1, stop = end[index]!; at < stop; at = end[at]!) {
+      if (named && (data[at * NODE_INTS + 1]! & FLAG_NAMED) === 0) continue;
+      if (seen++ === n) return at;
+    }
+    return -1 - seen;
+  }
+
+  /**
    * @internal The child `childForFieldName` gives for field `id` of the node at `index`, as the
    * node's production maps it (see TreeData.fields), or -1.
    */
@@ -291,6 +306,16 @@ export class Node {
     return { row: this.slot(4), column: this.slot(5) };
   }
 
+  /** `startPosition.row`, without building the point. */
+  get startRow(): number {
+    return this.slot(4);
+  }
+
+  /** `startPosition.column`, without building the point. */
+  get startColumn(): number {
+    return this.slot(5);
+  }
+
   get endPosition(): Point {
     return { row: this.slot(6), column: this.slot(7) };
   }
@@ -321,22 +346,30 @@ export class Node {
     return (this.cachedNamedChildren ??= this.children.filter((child) => child.isNamed));
   }
 
+  // Counts and single children are read from the array when no list is cached, so a question
+  // such as "has it a named child?" makes no list and no node objects for the rest.
+
   get childCount(): number {
-    return this.children.length;
+    return this.cachedChildren?.length ?? -1 - this.tree.nthChild(this.index, -1, false);
   }
 
   get namedChildCount(): number {
-    return this.namedChildren.length;
+    return this.cachedNamedChildren?.length ?? -1 - this.tree.nthChild(this.index, -1, true);
   }
 
   child(index: number): Node | null {
-    const children = this.children;
-    return index >= 0 && index < children.length ? children[index]! : null;
+    return this.nth(index, false, this.cachedChildren);
   }
 
   namedChild(index: number): Node | null {
-    const children = this.namedChildren;
-    return index >= 0 && index < children.length ? children[index]! : null;
+    return this.nth(index, true, this.cachedNamedChildren);
+  }
+
+  private nth(index: number, named: boolean, cached: Node[] | undefined): Node | null {
+    if (cached) return index >= 0 && index < cached.length ? cached[index]! : null;
+    if (index < 0) return null;
+    const at = this.tree.nthChild(this.index, index, named);
+    return at < 0 ? null : this.tree.node(at);
   }
 
   get firstChild(): Node | null {

@@ -2,10 +2,10 @@ import type { FileIndex, Site } from '../model.ts';
 
 /**
  * A FileIndex as a worker thread sends it: the sites (most of a model's size: one object and five
- * strings per call or usage) go as one Int32Array plus a table of the distinct strings, since
- * sites on one line share their snippet and most share their enclosing object. Structured clone
- * copies the array as one block and each distinct string once, and the receiving thread builds
- * the site objects in plain JavaScript, several times faster than deserialising them one by one.
+ * strings per call or usage) go as one Int32Array plus a table of strings, each once (a line's
+ * snippet once per run of sites on that line). Structured clone copies the array as one block and
+ * each string of the table once, and the receiving thread builds the site objects in plain JavaScript,
+ * several times faster than deserialising them one by one.
  */
 export interface PackedFileIndex extends Omit<FileIndex, 'sites'> {
   packedSites: { strings: string[]; ints: Int32Array };
@@ -33,6 +33,11 @@ export function packFileIndex(file: FileIndex): PackedFileIndex {
     }
     return index;
   };
+  // a snippet (the line) is shared by runs of consecutive sites (the calls on one line): each
+  // run's line goes into the table once without a lookup (hashing every line cost more than the
+  // rare repeat of a line far apart would save)
+  let snippet: string | undefined;
+  let snippetIndex = NONE;
   const ints = new Int32Array(file.sites.length * STRIDE);
   let at = 0;
   for (const site of file.sites) {
@@ -40,7 +45,11 @@ export function packFileIndex(file: FileIndex): PackedFileIndex {
     ints[at++] = intern(site.kind);
     ints[at++] = site.line;
     ints[at++] = site.column;
-    ints[at++] = intern(site.snippet);
+    if (site.snippet !== snippet) {
+      snippet = site.snippet;
+      snippetIndex = strings.push(snippet) - 1;
+    }
+    ints[at++] = snippetIndex;
     ints[at++] = intern(site.qualifier);
     ints[at++] = intern(site.fromId);
     ints[at++] = intern(site.receiverType);
