@@ -37,6 +37,8 @@ test.describe('signed in', () => {
   });
 
   test('the sidebar reaches every /app child and settings page', async ({ page }) => {
+    // every screen of the app loaded in turn: 28–32 s on a loaded two-core CI machine
+    test.setTimeout(90_000);
     await page.goto('/app/dashboard');
     const nav = page.getByRole('navigation').first();
     for (const [path, label] of appScreens) {

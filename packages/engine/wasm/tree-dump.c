@@ -145,6 +145,35 @@ static void write_node(
 }
 
 /**
+ * The links the reader needs besides the nodes, written after the walk into `links` (room for
+ * 3 * count + 1 ints): each node's subtree end (the position past its last descendant), its
+ * previous sibling (-1 for none), then where each node's entries start in `fields` (in ints) and
+ * where they end. `field_starts` holds those starts already (written during the walk).
+ */
+static void write_links(const int32_t *out, uint32_t count, int32_t *links, uint32_t fields_size) {
+  int32_t *end = links;
+  int32_t *previous = links + count;
+  int32_t *field_starts = links + 2 * count;
+  field_starts[count] = (int32_t)fields_size;
+  // the last child seen of each node, kept in `end` until the ends are computed (a parent comes
+  // before its children, so its entry is set before any child reads it)
+  for (uint32_t i = 0; i < count; i++) {
+    int32_t parent = out[i * NODE_INTS + 8];
+    end[i] = -1;
+    previous[i] = -1;
+    if (parent >= 0) {
+      previous[i] = end[parent];
+      end[parent] = (int32_t)i;
+    }
+  }
+  for (uint32_t i = 0; i < count; i++) end[i] = (int32_t)i + 1;
+  for (uint32_t i = count; i-- > 1;) {
+    int32_t parent = out[i * NODE_INTS + 8];
+    if (end[i] > end[parent]) end[parent] = end[i];
+  }
+}
+
+/**
  * Writes every visible node of `tree`, in pre-order (the order of web-tree-sitter's `children`
  * and of a TreeCursor walk), into `out`, NODE_INTS int32 each:
  *   0: public symbol | field id << 16 (the field a cursor reports for the node, 0 for none)
@@ -155,11 +184,17 @@ static void write_node(
  *   8: the parent's position in `out`, -1 for the root
  *   9: the node's id (tree-sitter's: the address of its subtree)
  * `out` has room for `capacity` nodes (the root's descendant count). `fields` gets the
- * field_children of every node. Returns the number of nodes written, or capacity + 1 when the
- * tree has more visible nodes than that or memory ran out (the caller then fails).
+ * field_children of every node, and `links` (room for 3 * capacity + 1 ints) what write_links
+ * writes. Returns the number of nodes written, or capacity + 1 when the tree has more visible
+ * nodes than that or memory ran out (the caller then fails).
  */
 __attribute__((export_name("codedocs_dump_tree")))
-uint32_t codedocs_dump_tree(const TSTree *tree, int32_t *out, uint32_t capacity, Ints *fields) {
+uint32_t codedocs_dump_tree(
+  const TSTree *tree, int32_t *out, uint32_t capacity, Ints *fields, int32_t *links
+) {
+  // where each node's field entries start (the third part of `links`, sized by the final count,
+  // so kept apart until then: the first node's field entries come before the count is known)
+  int32_t *field_starts = links + 2 * capacity;
   const TSLanguage *language = tree->language;
   const uint32_t failed = capacity + 1;
   Frames stack = {NULL, 0, 0};
@@ -167,6 +202,7 @@ uint32_t codedocs_dump_tree(const TSTree *tree, int32_t *out, uint32_t capacity,
 
   Length root_start = ts_subtree_padding(tree->root);
   write_node(out, language, &tree->root, root_start, 0, 0, -1);
+  field_starts[0] = 0;
   count = 1;
   if (ts_subtree_child_count(tree->root) > 0) {
     if (!field_children(ts_node_new(tree, &tree->root, root_start, 0), 0, fields) ||
@@ -213,6 +249,7 @@ uint32_t codedocs_dump_tree(const TSTree *tree, int32_t *out, uint32_t capacity,
       }
       int32_t index = (int32_t)count++;
       write_node(out + index * NODE_INTS, language, slot, start, alias, inherited, visible_parent);
+      field_starts[index] = (int32_t)fields->size;
       if (ts_subtree_child_count(child) > 0) {
         if (!field_children(ts_node_new(tree, slot, start, alias), index, fields) ||
             !enter(&stack, language, child, start, index, 0))
@@ -224,5 +261,10 @@ uint32_t codedocs_dump_tree(const TSTree *tree, int32_t *out, uint32_t capacity,
     }
   }
   free(stack.frames);
+  if (count != failed) {
+    // the field starts move next to the other links, now that the count is known
+    for (uint32_t i = 0; i < count; i++) links[2 * count + i] = field_starts[i];
+    write_links(out, count, links, fields->size);
+  }
   return count;
 }

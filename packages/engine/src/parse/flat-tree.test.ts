@@ -6,7 +6,9 @@ import { indexFile } from '../index-file.ts';
 import { detectLanguage } from '../languages/detect.ts';
 import { decodeSource } from './decode.ts';
 import {
+  deriveLinks,
   dumpWithCursor,
+  NODE_INTS,
   type FlatTree,
   flatten,
   type Node,
@@ -156,6 +158,19 @@ test('the single-call copy writes what a TreeCursor walk reads, on every fixture
     const inScratch = flatten(tree, text, scratch);
     expect([...inScratch.data], path).toEqual([...cursor.nodes]);
     expect([...inScratch.fields], path).toEqual([...cursor.fields]);
+    // the links the copy writes in WebAssembly are those derived here from the cursor's copy
+    const singleCall = setTreeDump(dumpWithCursor);
+    setTreeDump(singleCall);
+    const written = singleCall(tree);
+    const derived = deriveLinks(
+      cursor.nodes,
+      cursor.fields,
+      cursor.nodes.length / NODE_INTS,
+      undefined,
+    );
+    expect([...written.end!], path).toEqual([...derived.end]);
+    expect([...written.previous!], path).toEqual([...derived.previous]);
+    expect([...written.fieldsAt!], path).toEqual([...derived.fieldsAt]);
   }
 });
 

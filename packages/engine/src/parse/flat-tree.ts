@@ -62,6 +62,14 @@ export interface TreeData {
    * `childForFieldName` finds a child for, in node order.
    */
   fields: Int32Array;
+  /**
+   * The links FlatTree otherwise derives from `nodes` and `fields` (the single-call copy writes
+   * them in WebAssembly): each node's subtree end, its previous sibling (-1 for none), and where
+   * its entries in `fields` start (node count + 1 offsets, in ints).
+   */
+  end?: Int32Array;
+  previous?: Int32Array;
+  fieldsAt?: Int32Array;
 }
 
 /**
@@ -95,6 +103,38 @@ export function room(
   return array.subarray(0, length);
 }
 
+/** TreeData's links, derived from its nodes and fields (what tree-dump.c writes itself). */
+export function deriveLinks(
+  data: Int32Array,
+  fields: Int32Array,
+  count: number,
+  scratch: TreeScratch | undefined,
+): Required<Pick<TreeData, 'end' | 'previous' | 'fieldsAt'>> {
+  const ints = (key: 'end' | 'previous' | 'lastChild' | 'fieldsAt', length: number) =>
+    scratch ? room(scratch, key, length) : new Int32Array(length);
+  const fieldsAt = ints('fieldsAt', count + 1);
+  for (let k = 0, node = 0; node <= count; node++) {
+    while (k < fields.length && fields[k]! < node) k += 4;
+    fieldsAt[node] = k;
+  }
+  const end = ints('end', count);
+  const previous = ints('previous', count).fill(-1);
+  const lastChild = ints('lastChild', count).fill(-1);
+  for (let i = 0; i < count; i++) {
+    end[i] = i + 1;
+    const parent = data[i * NODE_INTS + 8]!;
+    if (parent >= 0) {
+      previous[i] = lastChild[parent]!;
+      lastChild[parent] = i;
+    }
+  }
+  for (let i = count - 1; i > 0; i--) {
+    const parent = data[i * NODE_INTS + 8]!;
+    if (end[i]! > end[parent]!) end[parent] = end[i]!;
+  }
+  return { end, previous, fieldsAt };
+}
+
 /** One file's tree, flat (see the module comment). */
 export class FlatTree {
   readonly nodeCount: number;
@@ -123,32 +163,17 @@ export class FlatTree {
     this.data = data;
     this.fields = fields;
     const count = data.length / NODE_INTS;
-    const ints = (key: 'end' | 'previous' | 'lastChild' | 'fieldsAt', length: number) =>
-      scratch ? room(scratch, key, length) : new Int32Array(length);
-    const fieldsAt = ints('fieldsAt', count + 1);
-    for (let k = 0, node = 0; node <= count; node++) {
-      while (k < fields.length && fields[k]! < node) k += 4;
-      fieldsAt[node] = k;
-    }
-    this.fieldsAt = fieldsAt;
     this.nodeCount = count;
-    const end = ints('end', count);
-    const previous = ints('previous', count).fill(-1);
-    const lastChild = ints('lastChild', count).fill(-1);
-    for (let i = 0; i < count; i++) {
-      end[i] = i + 1;
-      const parent = data[i * NODE_INTS + 8]!;
-      if (parent >= 0) {
-        previous[i] = lastChild[parent]!;
-        lastChild[parent] = i;
-      }
+    if (copy.end && copy.previous && copy.fieldsAt) {
+      this.fieldsAt = copy.fieldsAt;
+      this.end = copy.end;
+      this.previous = copy.previous;
+    } else {
+      const links = deriveLinks(data, fields, count, scratch);
+      this.fieldsAt = links.fieldsAt;
+      this.end = links.end;
+      this.previous = links.previous;
     }
-    for (let i = count - 1; i > 0; i--) {
-      const parent = data[i * NODE_INTS + 8]!;
-      if (end[i]! > end[parent]!) end[parent] = end[i]!;
-    }
-    this.end = end;
-    this.previous = previous;
     if (scratch) {
       // the node objects of the tree before are the previous tree's: cleared, not reallocated;
       // grown by pushing, so the array keeps fast elements (a store far past its end would turn

@@ -52,7 +52,13 @@ export function createTreeDump(module: RuntimeModule, version: string): TreeDump
   });
   const exports = instance.exports as {
     __stack_pointer: { value: number };
-    codedocs_dump_tree(tree: number, out: number, capacity: number, fields: number): number;
+    codedocs_dump_tree(
+      tree: number,
+      out: number,
+      capacity: number,
+      fields: number,
+      links: number,
+    ): number;
   };
   exports.__stack_pointer.value = M._malloc(STACK_BYTES) + STACK_BYTES;
 
@@ -64,7 +70,7 @@ export function createTreeDump(module: RuntimeModule, version: string): TreeDump
     from: number,
     length: number,
     scratch: TreeScratch | undefined,
-    key: 'nodes' | 'fields',
+    key: 'nodes' | 'fields' | 'end' | 'previous' | 'fieldsAt',
   ): Int32Array => {
     const ints = M.HEAP32.subarray(from, from + length);
     if (!scratch) return ints.slice();
@@ -78,19 +84,25 @@ export function createTreeDump(module: RuntimeModule, version: string): TreeDump
     // the root marshalled into the transfer buffer, then counted there
     M._ts_tree_root_node_wasm(address);
     const capacity = M._ts_node_descendant_count_wasm(address);
-    const out = M._malloc(capacity * NODE_INTS * 4);
+    // the nodes, then their links (subtree ends, previous siblings, where their fields start)
+    const out = M._malloc((capacity * (NODE_INTS + 3) + 1) * 4);
     M.HEAP32.fill(0, fieldList >> 2, (fieldList >> 2) + 3);
     try {
-      const count = exports.codedocs_dump_tree(address, out, capacity, fieldList);
+      const links = out + capacity * NODE_INTS * 4;
+      const count = exports.codedocs_dump_tree(address, out, capacity, fieldList, links);
       if (count !== capacity)
         throw new Error(`The tree has ${count} nodes where ${capacity} were expected.`);
       // HEAP32 read only now: the copy may have grown the memory
       const h = M.HEAP32;
       const from = out >> 2;
+      const linked = links >> 2;
       const fields = h[fieldList >> 2]! >> 2;
       return {
         nodes: copy(from, count * NODE_INTS, scratch, 'nodes'),
         fields: copy(fields, h[(fieldList >> 2) + 1]!, scratch, 'fields'),
+        end: copy(linked, count, scratch, 'end'),
+        previous: copy(linked + count, count, scratch, 'previous'),
+        fieldsAt: copy(linked + 2 * count, count + 1, scratch, 'fieldsAt'),
       };
     } finally {
       M._free(out);
