@@ -145,10 +145,10 @@ static void write_node(
 }
 
 /**
- * The links the reader needs besides the nodes, written after the walk into `links` (room for
- * 3 * count + 1 ints): each node's subtree end (the position past its last descendant), its
- * previous sibling (-1 for none), then where each node's entries start in `fields` (in ints) and
- * where they end. `field_starts` holds those starts already (written during the walk).
+ * The links the reader needs besides the nodes, in `links` (3 * count + 1 ints): each node's
+ * subtree end (the position past its last descendant), its previous sibling (-1 for none), then
+ * where each node's entries start in `fields` (in ints), the walk having written all but the
+ * last of these (the end of the list, `fields_size`).
  */
 static void write_links(const int32_t *out, uint32_t count, int32_t *links, uint32_t fields_size) {
   int32_t *end = links;
@@ -192,8 +192,7 @@ __attribute__((export_name("codedocs_dump_tree")))
 uint32_t codedocs_dump_tree(
   const TSTree *tree, int32_t *out, uint32_t capacity, Ints *fields, int32_t *links
 ) {
-  // where each node's field entries start (the third part of `links`, sized by the final count,
-  // so kept apart until then: the first node's field entries come before the count is known)
+  // where each node's field entries start: the third part of `links` (see write_links)
   int32_t *field_starts = links + 2 * capacity;
   const TSLanguage *language = tree->language;
   const uint32_t failed = capacity + 1;
@@ -261,10 +260,7 @@ uint32_t codedocs_dump_tree(
     }
   }
   free(stack.frames);
-  if (count != failed) {
-    // the field starts move next to the other links, now that the count is known
-    for (uint32_t i = 0; i < count; i++) links[2 * count + i] = field_starts[i];
-    write_links(out, count, links, fields->size);
-  }
+  // (any other count fails the copy: see the return value)
+  if (count == capacity) write_links(out, count, links, fields->size);
   return count;
 }

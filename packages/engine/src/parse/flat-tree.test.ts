@@ -150,6 +150,9 @@ test('the flat tree answers exactly as web-tree-sitter does, on every node of ev
 
 test('the single-call copy writes what a TreeCursor walk reads, on every fixture', async () => {
   const scratch = new TreeScratch();
+  // the single-call copy itself, to read the links it writes
+  const singleCall = setTreeDump(dumpWithCursor);
+  setTreeDump(singleCall);
   for await (const { path, text, tree } of parsedFixtures()) {
     const flat = flatten(tree, text);
     const cursor = dumpWithCursor(tree);
@@ -159,8 +162,6 @@ test('the single-call copy writes what a TreeCursor walk reads, on every fixture
     expect([...inScratch.data], path).toEqual([...cursor.nodes]);
     expect([...inScratch.fields], path).toEqual([...cursor.fields]);
     // the links the copy writes in WebAssembly are those derived here from the cursor's copy
-    const singleCall = setTreeDump(dumpWithCursor);
-    setTreeDump(singleCall);
     const written = singleCall(tree);
     const derived = deriveLinks(
       cursor.nodes,

@@ -4,8 +4,8 @@ import type { FileIndex, Site } from '../model.ts';
  * A FileIndex as a worker thread sends it: the sites (most of a model's size: one object and five
  * strings per call or usage) go as one Int32Array plus a table of strings, each once (a line's
  * snippet once per run of sites on that line). Structured clone copies the array as one block and
- * each string of the table once, and the receiving thread builds the site objects in plain JavaScript,
- * several times faster than deserialising them one by one.
+ * each string of the table once, and the receiving thread builds the site objects in plain
+ * JavaScript, several times faster than deserialising them one by one.
  */
 export interface PackedFileIndex extends Omit<FileIndex, 'sites'> {
   packedSites: { strings: string[]; ints: Int32Array };
