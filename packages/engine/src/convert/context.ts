@@ -28,11 +28,11 @@ export interface ConvertContext {
   /** codeHash of a range of the masked source (normalises the file once, not per object). */
   hashRange: ReturnType<typeof createCodeHasher>;
   /** The same over the source as written, for legacyCodeHash (made on first use). */
-  legacyHashRange?: ReturnType<typeof createCodeHasher>;
+  legacyHashRange: ReturnType<typeof createCodeHasher> | undefined;
   /** Start offset of each line of `source`, filled on first use (snippets of sites). */
-  lineStarts?: number[];
+  lineStarts: number[] | undefined;
   /** The last snippet made and its row (sites on one line share it). */
-  snippet?: { row: number; text: string };
+  snippet: { row: number; text: string } | undefined;
   /** Where each object's range lies in `source` (for the container hashes of finishHashes). */
   offsets: Map<CodeObject, readonly [number, number]>;
 }
@@ -56,6 +56,10 @@ export function createContext(
     seen: new Map(),
     mask,
     hashRange: createCodeHasher(mask?.source ?? source),
+    // every field from the start (those filled on first use too): one shape of context for V8
+    legacyHashRange: undefined,
+    lineStarts: undefined,
+    snippet: undefined,
     offsets: new Map(),
   };
 }

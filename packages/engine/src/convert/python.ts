@@ -113,9 +113,12 @@ export function readPythonParameters(list: Node | null): Parameter[] {
 }
 
 interface Scope {
-  parent?: CodeObject;
-  owner?: CodeObject;
+  parent: CodeObject | undefined;
+  owner: CodeObject | undefined;
 }
+
+/** The file's own scope: every scope has both fields, so V8 sees one shape of them. */
+const NO_SCOPE: Scope = { parent: undefined, owner: undefined };
 
 /**
  * The dotted name a file is imported by: `src/flask/app.py` is `flask.app`, since a leading
@@ -150,7 +153,7 @@ export function convertPython(root: Node, ctx: ConvertContext): void {
     modifiers: { exported: !/(^|\.)_/.test(moduleName) },
     ...(moduleDoc ? { doc: moduleDoc } : {}),
   });
-  walkScoped(root, VISITED, {} as Scope, (node, scope) => enter(node, ctx, scope));
+  walkScoped(root, VISITED, NO_SCOPE, (node, scope) => enter(node, ctx, scope));
 }
 
 const VISITED = [

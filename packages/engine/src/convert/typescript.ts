@@ -54,17 +54,20 @@ const SCOPES = new Set([
 ]);
 
 interface Scope {
-  parent?: CodeObject;
+  parent: CodeObject | undefined;
   /** The innermost function-like object, which body facts and call sites belong to. */
-  owner?: CodeObject;
+  owner: CodeObject | undefined;
 }
+
+/** The file's own scope: every scope has both fields, so V8 sees one shape of them. */
+const NO_SCOPE: Scope = { parent: undefined, owner: undefined };
 
 /**
  * TypeScript, TSX and JavaScript: declarations anywhere in the tree (nested ones qualified by
  * their enclosing class, namespace or function), plus call sites, heritage and imports.
  */
 export function convertTypeScript(root: Node, ctx: ConvertContext): void {
-  walkScoped(root, VISITED, {} as Scope, (node, scope) => enter(node, ctx, scope));
+  walkScoped(root, VISITED, NO_SCOPE, (node, scope) => enter(node, ctx, scope));
   if (ctx.language === 'javascript') noteCommonJsExports(root, ctx);
   // declarations exported by name elsewhere in the file (`export { f }`, `export default f`,
   // `module.exports = { f }`)
@@ -523,9 +526,10 @@ function objectLiteralOf(value: Node): Node | undefined {
 }
 
 /** A method of an exported constant's object literal, noted when the constant is declared. */
-interface LiteralMember extends Scope {
+interface LiteralMember {
   /** The constant or prototype's class; absent for `module.exports = { … }` (functions). */
-  parent?: CodeObject;
+  parent: CodeObject | undefined;
+  owner: CodeObject | undefined;
   name: string;
   /** The `key: value` pair holding a function value; absent for `get(id) {}` shorthand. */
   pair?: Node;
@@ -569,8 +573,9 @@ function literalFunction(
   ctx: ConvertContext,
   member: LiteralMember,
 ): CodeObject {
-  if (member.parent) return functionObject(decl, fn, ctx, member, 'method', member.name, true);
-  return functionObject(decl, fn, ctx, member, 'function', member.name, false, { exported: true });
+  const scope: Scope = { parent: member.parent, owner: member.owner };
+  if (member.parent) return functionObject(decl, fn, ctx, scope, 'method', member.name, true);
+  return functionObject(decl, fn, ctx, scope, 'function', member.name, false, { exported: true });
 }
 
 /** Start offsets of declaration names per file, so a declaration is not its own usage. */
