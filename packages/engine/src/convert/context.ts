@@ -207,20 +207,18 @@ function addSiteAt(
   from: CodeObject | undefined,
   qualifier?: string,
 ): void {
-  const site: Site = {
+  // every field present, absent ones undefined (JSON leaves them out, as the packed trip to the
+  // main thread does): one shape of site for V8, where optional fields made up to six
+  ctx.sites.push({
     name,
     kind,
     line: row + 1,
     column: column + 1,
     snippet: snippetOf(ctx, row),
-  };
-  if (qualifier) {
-    site.qualifier = qualifier;
-    const type = from && receiverTypeOf(from, qualifier);
-    if (type) site.receiverType = type;
-  }
-  if (from) site.fromId = from.id;
-  ctx.sites.push(site);
+    qualifier: qualifier || undefined,
+    receiverType: (qualifier && from && receiverTypeOf(from, qualifier)) || undefined,
+    fromId: from?.id,
+  });
 }
 
 /** Go methods' receivers (`func (e *Engine) …`): name and type, noted by the converter. */

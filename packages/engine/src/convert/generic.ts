@@ -131,7 +131,7 @@ export function convertGeneric(root: Node, ctx: ConvertContext): void {
     ...HERITAGE,
     ...BODY_FACTS,
   ];
-  walkScoped(root, types, {} as Scope, (node, scope) => enter(node, ctx, rules, scope));
+  walkScoped(root, types, NO_SCOPE, (node, scope) => enter(node, ctx, rules, scope));
 }
 
 const HERITAGE = [
@@ -148,13 +148,26 @@ const HERITAGE = [
 const BODY_FACTS = ['throw_statement', 'throw_expression', 'return_statement', 'return_expression'];
 
 interface Scope {
-  parent?: CodeObject;
-  owner?: CodeObject;
+  parent: CodeObject | undefined;
+  owner: CodeObject | undefined;
   /** Inside `impl Trait for u32` with no `u32` declared in the file: the methods' qualifier. */
-  implFor?: string;
+  implFor: string | undefined;
   /** A type alias whose text holds the sites (`type H func(*Context)` uses Context). */
-  alias?: CodeObject;
+  alias: CodeObject | undefined;
 }
+
+/** A scope, every field present (one shape of them for V8). */
+function scopeOf(fields: Partial<Scope>): Scope {
+  return {
+    parent: fields.parent,
+    owner: fields.owner,
+    implFor: fields.implFor,
+    alias: fields.alias,
+  };
+}
+
+/** The file's own scope. */
+const NO_SCOPE: Scope = scopeOf({});
 
 /** What a node declares: an object, nothing to list ('skip'), or an impl of an absent type. */
 type Declared = CodeObject | 'skip' | { implFor: string } | undefined;
@@ -371,16 +384,16 @@ function enter(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: Sco
   let inner = scope;
   if (declared && declared !== 'skip') {
     if ('implFor' in declared) {
-      inner = { ...(scope.parent ? { parent: scope.parent } : {}), implFor: declared.implFor };
+      inner = scopeOf({ parent: scope.parent, implFor: declared.implFor });
     } else if (declared.kind === 'type') {
       // a typedef holds no declarations (`typedef struct node {…} node;` declares both at the
       // same level), though the names its text uses are its usages
-      inner = { ...(scope.parent ? { parent: scope.parent } : {}), alias: declared };
+      inner = scopeOf({ parent: scope.parent, alias: declared });
     } else {
-      inner = {
+      inner = scopeOf({
         parent: declared.kind === 'constant' ? scope.parent : declared,
         owner: declared.body ? declared : undefined,
-      };
+      });
     }
   }
   record(node, ctx, rules, inner.owner ?? inner.alias ?? inner.parent);
