@@ -21,9 +21,12 @@ function pythonDocstring(node: Node): Node | undefined {
   const body = node.type === 'module' ? node : node.childForFieldName('body');
   if (!body) return undefined;
   // (child by child: no list of the body's statements, which can be the whole module)
+  // (null checked on its own: a comparison of `first?.type` with a string that meets undefined
+  // sends V8's optimised code back to the interpreter)
   let first = body.namedChild(0);
-  for (let i = 1; first?.type.endsWith('comment'); i++) first = body.namedChild(i);
-  if (first?.type !== 'expression_statement' || first.namedChildCount !== 1) return undefined;
+  for (let i = 1; first !== null && first.type.endsWith('comment'); i++) first = body.namedChild(i);
+  if (first === null || first.type !== 'expression_statement' || first.namedChildCount !== 1)
+    return undefined;
   const value = first.namedChild(0)!.type;
   return value === 'string' || value === 'concatenated_string' ? first : undefined;
 }
