@@ -9,7 +9,9 @@
 // of its own that share the two cores). The warm rows measure a second pass on the same pool,
 // as the server's long-lived pool runs every repository after its first, with the CPU of that
 // pass split into the parser threads, the main thread (resolution, scheduling) and V8's own
-// threads (compiling, collecting garbage). universal-ctags, a
+// threads (compiling, collecting garbage). The "no extract" row runs the engine's own worker with
+// no converter (bench/engine-bare-worker.ts): the pipeline around extraction, so the output shows
+// how much of the budget extraction has to itself. universal-ctags, a
 // regex scanner, runs on the same files for reference. Last, the CLI's fixed start-up: its usage
 // answer through bin/engine.mjs (bundled, as `npm run engine` runs it) and through tsx.
 //
@@ -155,7 +157,12 @@ const work = mkdtempSync(join(tmpdir(), 'bench-engine-'));
  * The indexer as production runs it: bundled by esbuild (the server's build does the same), so
  * the measured process pays node's start-up, not a TypeScript loader's in every thread.
  */
-async function bundleRunner(): Promise<{ runner: string; worker: string; parseWorker: string }> {
+async function bundleRunner(): Promise<{
+  runner: string;
+  worker: string;
+  parseWorker: string;
+  bareWorker: string;
+}> {
   const root = join(import.meta.dirname, '..');
   await build({
     absWorkingDir: root,
@@ -163,6 +170,7 @@ async function bundleRunner(): Promise<{ runner: string; worker: string; parseWo
       'engine-run': 'bench/engine-run.ts',
       'engine-worker': 'packages/engine/src/worker.ts',
       'engine-parse-worker': 'bench/engine-parse-worker.ts',
+      'engine-bare-worker': 'bench/engine-bare-worker.ts',
     },
     // inside the repository, so the bundle resolves npm packages (and grammars) from node_modules
     outdir: join(root, 'node_modules/.cache/codedocs-bench/engine'),
@@ -180,6 +188,7 @@ async function bundleRunner(): Promise<{ runner: string; worker: string; parseWo
     runner: join(out, 'engine-run.mjs'),
     worker: join(out, 'engine-worker.mjs'),
     parseWorker: join(out, 'engine-parse-worker.mjs'),
+    bareWorker: join(out, 'engine-bare-worker.mjs'),
   };
 }
 
@@ -225,6 +234,12 @@ try {
     );
     const engineRun = (list: string, mode: string) =>
       timed('node', [bundle.runner, list, String(threads), mode], { ENGINE_WORKER: bundle.worker });
+    // the engine with no converter (bench/engine-bare-worker.ts), paired with parse-only runs
+    const [bareFloor, bare] = medianPair(parseOnlyRun, () =>
+      timed('node', [bundle.runner, listPath, String(threads), 'stream'], {
+        ENGINE_WORKER: bundle.bareWorker,
+      }),
+    );
     const lastJson = <T>(run: { stdout: string }) =>
       JSON.parse(run.stdout.trim().split('\n').pop()!) as T;
     // the ratio's two runs in pairs, back to back (medianPair)
@@ -279,6 +294,9 @@ try {
     );
     console.log(
       `  parse+copy ${(parseCopy.ms / 1000).toFixed(2).padStart(7)} s ${cpu(parseCopy)}  ${parseCopy.maxRssMb.toFixed(0).padStart(5)} MB peak  (the same, each tree also copied into the flat tree the converters read: ${(parseCopy.ms / copyFloor.ms).toFixed(2)}× parse-only, ${(parseCopy.cpuMs / copyFloor.cpuMs).toFixed(2)}× its CPU; reading a tree, before any extraction)`,
+    );
+    console.log(
+      `  no extract ${(bare.ms / 1000).toFixed(2).padStart(7)} s ${cpu(bare)}  ${bare.maxRssMb.toFixed(0).padStart(5)} MB peak  (the engine with no converter: parse, copy, syntax errors, comment masks, empty models streamed and resolved: ${(bare.ms / bareFloor.ms).toFixed(2)}× parse-only, ${(bare.cpuMs / bareFloor.cpuMs).toFixed(2)}× its CPU; what extraction may add is the rest of the budget)`,
     );
     console.log(
       `  ratio      ${ratio.toFixed(2)}× the parse-only run, cold (budget ${BUDGET}×) ${ratio <= BUDGET ? 'OK' : 'OVER BUDGET'}; ${cpuRatio.toFixed(2)}× its CPU time`,

@@ -1,5 +1,5 @@
 import { maskComments } from './convert/comment-mask.ts';
-import { createContext, finishHashes } from './convert/context.ts';
+import { type Converter, createContext, finishHashes } from './convert/context.ts';
 import { CONVERTERS } from './convert/dispatch.ts';
 import { contentHash } from './identity.ts';
 import { detectLanguage, looksBinary } from './languages/detect.ts';
@@ -61,7 +61,12 @@ function countLines(text: string): number {
  * binary and oversized files come back listed with no objects; nothing here throws for bad
  * input, problems become diagnostics.
  */
-export async function indexFile(file: SourceFile, options: IndexOptions = {}): Promise<FileIndex> {
+export async function indexFile(
+  file: SourceFile,
+  options: IndexOptions = {},
+  /** The converter per language id (bench:engine passes none, to measure everything else). */
+  converters: Readonly<Record<string, Converter>> = CONVERTERS,
+): Promise<FileIndex> {
   const bytes = typeof file.content === 'string' ? Buffer.from(file.content) : file.content;
   const base: FileIndex = {
     path: file.path,
@@ -116,7 +121,7 @@ export async function indexFile(file: SourceFile, options: IndexOptions = {}): P
     maskComments(tree, text, spec.id),
   );
   try {
-    CONVERTERS[spec.id]!(tree.rootNode, ctx);
+    converters[spec.id]?.(tree.rootNode, ctx);
   } catch (error) {
     base.diagnostics.push({
       severity: 'error',

@@ -15,10 +15,19 @@ export interface ParseTask {
  * Piscina entry point: one file through detect → parse → convert in this thread. Grammars load
  * once per thread (see parse/grammars.ts), so a worker pays for each language once.
  */
-export default async function parseTask(task: ParseTask): Promise<PackedFileIndex> {
+export default function parseTask(task: ParseTask): Promise<PackedFileIndex> {
+  return runParseTask(task);
+}
+
+/** parseTask with another converter table (bench:engine's run without extraction). */
+export async function runParseTask(
+  task: ParseTask,
+  converters?: Parameters<typeof indexFile>[2],
+): Promise<PackedFileIndex> {
   // a synchronous read: this thread has nothing else to do meanwhile, and a per-task dynamic
   // import would go through the module loader (tsx hooks) on every file
   const content = task.content ?? (task.absolutePath ? readFileSync(task.absolutePath) : undefined);
   // packed: the sites travel as one array and a string table (see parse/transfer.ts)
-  return packFileIndex(await indexFile({ path: task.path, content: content ?? '' }, task.options));
+  const file = { path: task.path, content: content ?? '' };
+  return packFileIndex(await indexFile(file, task.options, converters));
 }
