@@ -16,6 +16,8 @@ try {
       '--target=wasm32',
       '-nostdlib',
       '-O2',
+      // memcpy as WebAssembly's memory.copy (no libc to import it from)
+      '-mbulk-memory',
       '-Wall',
       '-Werror',
       // its own memory, exported; buffers are placed past __heap_base by the loader

@@ -142,8 +142,24 @@ describe('stable identity', () => {
       'ж',
       '中',
       '😀',
+      '\ufffd',
     ];
-    const texts = ['', ' ', 'f(a)', ' g ', 'h x', '(', '\u00a0k\t', '😀'];
+    // texts (in WebAssembly, normalised on their own) with every kind of edge: a pair, lone
+    // halves, U+FFFD, whitespace outside ASCII
+    const texts = [
+      '',
+      ' ',
+      'f(a)',
+      ' g ',
+      'h x',
+      '(',
+      '\u00a0k\t',
+      '😀',
+      '\ud800',
+      'a\udc00',
+      '\ufffdb',
+      '\u2028x\u3000',
+    ];
     let seed = 11;
     const next = (n: number) => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;

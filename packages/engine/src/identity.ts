@@ -103,121 +103,82 @@ export interface CodeHole {
  * `source.slice(start, end)` with every hole `[from, to)` replaced by its `text` (holes sorted by
  * `from`; one starting inside the previous one is skipped). The source is normalised once, into
  * UTF-8 bytes with where each character landed, so a range's normal form is a slice of those
- * bytes, hashed without building a string, and nested ranges (a module, its classes, their
- * methods) are not normalised over and over. Exact, because normalizeCode only looks at each
- * whitespace run's two neighbours: inside a range they are the source's own, and where pieces
- * meet the run is joined here by the same rule. The normal form lives in buffers shared from
- * file to file (`slot`: see NormalSlot); hashers of one slot used in turn stay exact, each
- * normalising again when another used the slot in between.
+ * bytes, and nested ranges (a module, its classes, their methods) are not normalised over and
+ * over. Exact, because normalizeCode only looks at each whitespace run's two neighbours: inside a
+ * range they are the source's own, and where pieces meet the run is joined by the same rule.
+ * Both the normal form and the joins are wasm/normalize.c's (`normalize`, `join`), in its memory:
+ * JavaScript hands it the range and the holes' texts and hashes the bytes it answers. The normal
+ * form lives in a region of that memory shared from file to file (`slot`: see NormalSlot);
+ * hashers of one slot used in turn stay exact, each normalising again when another used the slot
+ * in between.
  */
 export function createCodeHasher(
   source: string,
   slot = 0,
 ): (start: number, end: number, holes?: readonly CodeHole[]) => string {
-  // the normal form, views of the slot's buffers while this hasher owns them (see NormalSlot)
-  let bytes: Uint8Array = new Uint8Array(0);
-  // at[i]: where character i's bytes start (for whitespace, where the run's output starts);
-  // at[source.length]: the end
-  let at: Int32Array = new Int32Array(0);
   const self = {};
-  let out = new Uint8Array(64);
-  let length = 0;
-  // the piece being joined: whether whitespace waits before the next one, and the last
-  // character written (NaN: none yet)
-  let pendingSpace = false;
-  let lastChar = NaN;
-  // a piece starts or ends with half of a surrogate pair: the bytes encode a half on its own
-  // (as U+FFFD), the string only when it stays apart from the other half, which a cut range or
-  // a join may change, so such a hash is taken from the string (real ranges never cut a pair)
-  let cutPair = false;
-
-  const room = (extra: number): void => {
-    if (length + extra <= out.length) return;
-    const grown = new Uint8Array(Math.max(out.length * 2, length + extra));
-    grown.set(out.subarray(0, length));
-    out = grown;
-  };
-  const append = (piece: Uint8Array, firstChar: number, leadingSpace: boolean): void => {
-    if ((pendingSpace || leadingSpace) && isWord(lastChar) && isWord(firstChar)) {
-      room(1);
-      out[length++] = 32;
+  return (start, end, holes = NO_HOLES) => {
+    // offsets in the normal form live in 29 bits (wasm/normalize.c): a larger source (far past
+    // the engine's default file limit) is hashed from the string
+    if (3 * source.length >= MAX_NORMAL_BYTES)
+      return codeHash(withHoles(source, start, end, holes));
+    const n = normalizer ?? loadNormalizer();
+    const region = (normalSlots[slot] ??= newSlot());
+    if (region.owner !== self) {
+      normalizeInto(n, source, region);
+      region.owner = self;
     }
-    room(piece.length);
-    out.set(piece, length);
-    length += piece.length;
-  };
-  const addRange = (start: number, end: number): void => {
-    let first = start;
-    while (first < end && isSpace(source.charCodeAt(first))) first++;
-    if (first === end) {
-      if (end > start) pendingSpace = true;
-      return;
+    // the holes as quads (from, to, text offset, text bytes) and their texts as UTF-8; the
+    // longest text sizes the scratch its normal form is taken in
+    let textBytes = 0;
+    for (const hole of holes) textBytes += 3 * hole.text.length;
+    const quads = reserve(n, scratch.holes, 16 * holes.length);
+    const texts = reserve(n, scratch.texts, textBytes);
+    let longest = 0;
+    let offset = 0;
+    const ints = new Int32Array(n.memory.buffer, quads, 4 * holes.length);
+    const bytes = new Uint8Array(n.memory.buffer);
+    for (let i = 0; i < holes.length; i++) {
+      const hole = holes[i]!;
+      const { written } = encoder.encodeInto(
+        hole.text,
+        bytes.subarray(texts + offset, texts + offset + 3 * hole.text.length),
+      );
+      ints[4 * i] = hole.from;
+      ints[4 * i + 1] = hole.to;
+      ints[4 * i + 2] = offset;
+      ints[4 * i + 3] = written;
+      offset += written;
+      if (written > longest) longest = written;
     }
-    let last = end - 1;
-    while (isSpace(source.charCodeAt(last))) last--;
-    if (isSurrogate(source.charCodeAt(first)) || isSurrogate(source.charCodeAt(last)))
-      cutPair = true;
-    append(
-      normalized().subarray(at[first]!, at[last + 1]!),
-      source.charCodeAt(first),
-      first > start,
+    const dest = reserve(n, scratch.dest, region.normalLength + offset + holes.length + 1);
+    const textOut = reserve(n, scratch.textOut, longest);
+    const textAt = reserve(n, scratch.textAt, 4 * (longest + 1));
+    const length = n.join(
+      region.normal,
+      region.at,
+      start,
+      end,
+      quads,
+      holes.length,
+      texts,
+      dest,
+      textOut,
+      textAt,
     );
-    lastChar = source.charCodeAt(last);
-    pendingSpace = last < end - 1;
-  };
-  const addText = (text: string): void => {
-    const normal = normalizeCode(text);
-    if (normal === '') {
-      if (text !== '') pendingSpace = true;
-      return;
-    }
-    const firstChar = normal.charCodeAt(0);
-    const endChar = normal.charCodeAt(normal.length - 1);
-    if (isSurrogate(firstChar) || isSurrogate(endChar)) cutPair = true;
-    append(Buffer.from(normal), firstChar, isSpace(text.charCodeAt(0)));
-    lastChar = endChar;
-    pendingSpace = isSpace(text.charCodeAt(text.length - 1));
-  };
-  const normalized = (): Uint8Array => {
-    const buffers = (normalSlots[slot] ??= {
-      bytes: new Uint8Array(0),
-      at: new Int32Array(0),
-      owner: undefined,
-    });
-    if (buffers.owner !== self) {
-      [bytes, at] = normalizeToUtf8(source, buffers);
-      buffers.owner = self;
-    }
-    return bytes;
-  };
-
-  return (start, end, holes) => {
-    if (!holes || holes.length === 0) {
-      let first = start;
-      while (first < end && isSpace(source.charCodeAt(first))) first++;
-      let last = end - 1;
-      while (last >= first && isSpace(source.charCodeAt(last))) last--;
-      if (first > last) return sha1('').slice(0, 20);
-      if (isSurrogate(source.charCodeAt(first)) || isSurrogate(source.charCodeAt(last)))
-        return codeHash(source.slice(first, last + 1));
-      return sha1(normalized().subarray(at[first]!, at[last + 1]!)).slice(0, 20);
-    }
-    length = 0;
-    pendingSpace = false;
-    lastChar = NaN;
-    cutPair = false;
-    let position = start;
-    for (const hole of holes) {
-      if (hole.from < position) continue; // overlapping ranges (decorated forms): the first covers it
-      addRange(position, hole.from);
-      addText(hole.text);
-      position = hole.to;
-    }
-    addRange(position, end);
-    if (cutPair) return codeHash(withHoles(source, start, end, holes));
-    return sha1(out.subarray(0, length)).slice(0, 20);
+    // a piece starts or ends with half of a surrogate pair (or U+FFFD, which may stand for a
+    // lone one): the bytes encode a half on its own as U+FFFD, the string only when it stays
+    // apart from the other half, which a cut range or a join may change, so such a hash is taken
+    // from the string (real ranges never cut a pair)
+    if (length < 0) return codeHash(withHoles(source, start, end, holes));
+    return sha1(new Uint8Array(n.memory.buffer, dest, length)).slice(0, 20);
   };
 }
+
+const NO_HOLES: readonly CodeHole[] = [];
+
+/** Normal forms up to this many bytes are taken in WebAssembly (see createCodeHasher). */
+const MAX_NORMAL_BYTES = 2 ** 29;
 
 /** `source.slice(start, end)` with each hole replaced by its text (see createCodeHasher). */
 export function withHoles(
@@ -236,60 +197,113 @@ export function withHoles(
   return text + source.slice(position, end);
 }
 
-/** A UTF-16 surrogate, either half. */
-const isSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdfff;
-
 /** wasm/normalize.c's exports. */
 interface Normalizer {
   memory: WasmMemory;
   normalize(input: number, length: number, output: number, at: number): number;
+  join(
+    normal: number,
+    at: number,
+    start: number,
+    end: number,
+    holes: number,
+    holeCount: number,
+    texts: number,
+    dest: number,
+    textOut: number,
+    textAt: number,
+  ): number;
   __heap_base: { value: number };
 }
 let normalizer: Normalizer | undefined;
 const encoder = new TextEncoder();
 
+function loadNormalizer(): Normalizer {
+  normalizer = new wasm.Instance(new wasm.Module(Buffer.from(NORMALIZE_WASM, 'base64')), {})
+    .exports as Normalizer;
+  top = align(normalizer.__heap_base.value);
+  return normalizer;
+}
+
+/** A region of the normaliser's memory: where it starts and how many bytes it holds. */
+interface Region {
+  address: number;
+  capacity: number;
+}
+
+/** The first free address of the normaliser's memory (regions are never given back). */
+let top = 0;
+
 /**
- * Buffers a normal form is kept in, reused from file to file: a fresh pair per file (5 bytes per
- * character) cost more in new memory pages and garbage collection than normalising itself. The
- * last hasher to normalise into a slot owns it; another hasher of the same slot normalises its
- * own source again when next asked. Slot 0 is a file's code hash, slot 1 the legacy hash taken
- * beside it (convert/context.ts), so indexing a file never normalises twice.
+ * The address of `region`, moved to a larger place at the end of the memory when it holds fewer
+ * than `bytes` (twice what was asked, so a run of growing files moves it a few times only).
+ */
+function reserve(n: Normalizer, region: Region, bytes: number): number {
+  if (region.capacity >= bytes) return region.address;
+  const capacity = Math.max(bytes, 2 * region.capacity, 256);
+  region.address = top;
+  region.capacity = capacity;
+  top = align(top + capacity);
+  if (top > n.memory.buffer.byteLength)
+    n.memory.grow(Math.ceil((top - n.memory.buffer.byteLength) / 65536));
+  return region.address;
+}
+
+/** The scratch regions of a join (see createCodeHasher). */
+const scratch = {
+  holes: { address: 0, capacity: 0 },
+  texts: { address: 0, capacity: 0 },
+  dest: { address: 0, capacity: 0 },
+  textOut: { address: 0, capacity: 0 },
+  textAt: { address: 0, capacity: 0 },
+};
+
+/**
+ * Where a normal form is kept, reused from file to file: fresh memory per file (10 bytes per
+ * character) cost more in new pages and garbage collection than normalising itself. The last
+ * hasher to normalise into a slot owns it; another hasher of the same slot normalises its own
+ * source again when next asked. Slot 0 is a file's code hash, slot 1 the legacy hash taken beside
+ * it (convert/context.ts), so indexing a file never normalises twice.
  */
 interface NormalSlot {
-  bytes: Uint8Array;
-  at: Int32Array;
+  /** The source's UTF-8, then its normal form and `at` (see wasm/normalize.c). */
+  input: Region;
+  output: Region;
+  atRegion: Region;
+  normal: number;
+  at: number;
+  normalLength: number;
   owner: object | undefined;
+}
+function newSlot(): NormalSlot {
+  return {
+    input: { address: 0, capacity: 0 },
+    output: { address: 0, capacity: 0 },
+    atRegion: { address: 0, capacity: 0 },
+    normal: 0,
+    at: 0,
+    normalLength: 0,
+    owner: undefined,
+  };
 }
 const normalSlots: NormalSlot[] = [];
 
 /**
  * normalizeCode of the whole of `source` as UTF-8 (what hashing the string would encode: a lone
- * surrogate as U+FFFD), with where each UTF-16 unit's bytes start and the end (`at`): computed
- * by wasm/normalize.c, a branch-free loop over the source's UTF-8, several times faster than
- * the same loop over the string here. Returned as views of `slot`'s buffers (grown as needed).
+ * surrogate as U+FFFD), with where each UTF-16 unit's bytes start and the end, each with the
+ * unit's class in its top bits: computed by wasm/normalize.c, a branch-free loop over the source's UTF-8, several times
+ * faster than the same loop over the string here, into `slot`'s regions (grown as needed).
  */
-function normalizeToUtf8(source: string, slot: NormalSlot): [Uint8Array, Int32Array] {
-  if (!normalizer) {
-    normalizer = new wasm.Instance(new wasm.Module(Buffer.from(NORMALIZE_WASM, 'base64')), {})
-      .exports as Normalizer;
-  }
-  const { memory } = normalizer;
-  const n = source.length;
+function normalizeInto(n: Normalizer, source: string, slot: NormalSlot): void {
+  const units = source.length;
   // the source's UTF-8 (at most 3 bytes per unit), the output (as long), then `at`
-  const input = align(normalizer.__heap_base.value);
-  const output = align(input + 3 * n + 1);
-  const at = align(output + 3 * n + 1);
-  const needed = at + 4 * (n + 1);
-  if (needed > memory.buffer.byteLength)
-    memory.grow(Math.ceil((needed - memory.buffer.byteLength) / 65536));
-  const { written } = encoder.encodeInto(source, new Uint8Array(memory.buffer, input, 3 * n));
-  const length = normalizer.normalize(input, written, output, at);
-  if (slot.bytes.length < length)
-    slot.bytes = new Uint8Array(Math.max(length, 2 * slot.bytes.length));
-  if (slot.at.length < n + 1) slot.at = new Int32Array(Math.max(n + 1, 2 * slot.at.length));
-  slot.bytes.set(new Uint8Array(memory.buffer, output, length));
-  slot.at.set(new Int32Array(memory.buffer, at, n + 1));
-  return [slot.bytes.subarray(0, length), slot.at.subarray(0, n + 1)];
+  const input = reserve(n, slot.input, 3 * units + 1);
+  const output = reserve(n, slot.output, 3 * units + 1);
+  const at = reserve(n, slot.atRegion, 4 * (units + 1));
+  const { written } = encoder.encodeInto(source, new Uint8Array(n.memory.buffer, input, 3 * units));
+  slot.normalLength = n.normalize(input, written, output, at);
+  slot.normal = output;
+  slot.at = at;
 }
 
 const align = (address: number): number => (address + 7) & ~7;
