@@ -31,6 +31,22 @@ function pythonDocstring(node: Node): Node | undefined {
   return value === 'string' || value === 'concatenated_string' ? first : undefined;
 }
 
+/** Per grammar (its type names): which symbols are comments, and which own docstrings. */
+const grammarMasks = new WeakMap<readonly string[], { comments: Uint8Array; owners: Uint8Array }>();
+
+/** The masks of `tree`'s grammar, made once per grammar (not per file). */
+function masksFor(tree: FlatTree) {
+  let masks = grammarMasks.get(tree.names.types);
+  if (!masks) {
+    masks = {
+      comments: tree.typeMask(tree.names.types.filter((type) => type?.endsWith('comment'))),
+      owners: tree.typeMask([...DOCSTRING_OWNERS]),
+    };
+    grammarMasks.set(tree.names.types, masks);
+  }
+  return masks;
+}
+
 /** A run of spaces, cut from one long string (a slice of it is not a copy). */
 let spaces = ' '.repeat(4096);
 function blank(length: number): string {
@@ -44,8 +60,9 @@ export function maskComments(
   source: string,
   language: string,
 ): CommentMask | undefined {
-  const comments = tree.typeMask(tree.names.types.filter((type) => type?.endsWith('comment')));
-  const owners = language === 'python' ? tree.typeMask([...DOCSTRING_OWNERS]) : undefined;
+  const masks = masksFor(tree);
+  const comments = masks.comments;
+  const owners = language === 'python' ? masks.owners : undefined;
   const ranges: number[] = [];
   const data = tree.data;
   for (let at = 0; at < tree.nodeCount;) {

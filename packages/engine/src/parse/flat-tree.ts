@@ -37,6 +37,8 @@ interface Names {
 interface NameIndex {
   fieldIds: Map<string, number>;
   masks: Map<string, Uint8Array>;
+  /** The same masks by the list itself: converters pass the same constant list file after file. */
+  masksByList: WeakMap<readonly string[], Uint8Array>;
 }
 const indexes = new WeakMap<object, NameIndex>();
 
@@ -47,7 +49,7 @@ function nameIndex(names: Names): NameIndex {
     names.fields.forEach((field, id) => {
       if (field !== null && !fieldIds.has(field)) fieldIds.set(field, id);
     });
-    index = { fieldIds, masks: new Map() };
+    index = { fieldIds, masks: new Map(), masksByList: new WeakMap() };
     indexes.set(names.types, index);
   }
   return index;
@@ -244,6 +246,10 @@ export class FlatTree {
 
   /** @internal A lookup by symbol: 1 where the symbol's type name is one of `types`. */
   typeMask(types: string | string[]): Uint8Array {
+    if (Array.isArray(types)) {
+      const known = this.index.masksByList.get(types);
+      if (known) return known;
+    }
     const list = Array.isArray(types) ? types : [types];
     const key = list.join('\0');
     let mask = this.index.masks.get(key);
@@ -255,6 +261,7 @@ export class FlatTree {
       if (list.includes('ERROR')) mask[ERROR_SYMBOL] = 1;
       this.index.masks.set(key, mask);
     }
+    if (Array.isArray(types)) this.index.masksByList.set(types, mask);
     return mask;
   }
 }
