@@ -6,6 +6,7 @@ import {
   objectId,
   scopeObjectId,
   withHoles,
+  maskedText,
 } from './identity.ts';
 import { indexFile } from './index-file.ts';
 
@@ -185,6 +186,40 @@ describe('stable identity', () => {
         expect(hashRange(start, end, holes), JSON.stringify({ source, start, end, holes })).toBe(
           codeHash(withHoles(source, start, end, holes)),
         );
+      }
+    }
+  });
+
+  test('hashing with masked ranges equals hashing the text with those ranges blanked', () => {
+    // masks read as whitespace where the source is normalised; the string blanked is the spec
+    const pieces = ['a', 'b1', ' ', '\t', '\n', '\u00a0', '(', 'é', '中', '😀', '\ufffd', '#'];
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return (seed >>> 12) % n;
+    };
+    for (let round = 0; round < 200; round++) {
+      let source = '';
+      for (let k = 0; k < 40; k++) source += pieces[next(pieces.length)];
+      // up to four ranges sorted by start, some overlapping, some cutting a pair in two
+      const cuts = Array.from({ length: 2 * next(5) }, () => next(source.length + 1));
+      const pairs: [number, number][] = [];
+      for (let c = 0; c < cuts.length; c += 2)
+        pairs.push([Math.min(cuts[c]!, cuts[c + 1]!), Math.max(cuts[c]!, cuts[c + 1]!)]);
+      pairs.sort((x, y) => x[0] - y[0]);
+      const ranges = Int32Array.from(pairs.flat());
+      const masked = createCodeHasher(source, 0, ranges);
+      const blanked = maskedText(source, ranges);
+      for (let trial = 0; trial < 20; trial++) {
+        const start = next(source.length + 1);
+        const end = start + next(source.length - start + 1);
+        const holes = next(2)
+          ? [{ from: start, to: start + next(end - start + 1), text: 'f()' }]
+          : [];
+        expect(
+          masked(start, end, holes),
+          JSON.stringify({ source, ranges: pairs, start, end }),
+        ).toBe(codeHash(withHoles(blanked, start, end, holes)));
       }
     }
   });

@@ -115,17 +115,28 @@ export interface CodeHole {
 export function createCodeHasher(
   source: string,
   slot = 0,
+  masked?: Int32Array,
 ): (start: number, end: number, holes?: readonly CodeHole[]) => string {
   const self = {};
+  // the text hashed when the bytes cannot be (see below), blanked where masked: made on demand
+  let text: string | undefined = masked ? undefined : source;
+  const textOf = (): string => (text ??= maskedText(source, masked!));
+  // a masked range that splits a surrogate pair (never one from a tree) is blanked in the string
+  // and the string normalised, as the bytes would otherwise not say what it holds
+  let ranges = masked;
+  if (ranges && splitsPair(source, ranges)) {
+    source = textOf();
+    ranges = undefined;
+  }
   return (start, end, holes = NO_HOLES) => {
     // offsets in the normal form live in 29 bits (wasm/normalize.c): a larger source (far past
     // the engine's default file limit) is hashed from the string
     if (3 * source.length >= MAX_NORMAL_BYTES)
-      return codeHash(withHoles(source, start, end, holes));
+      return codeHash(withHoles(textOf(), start, end, holes));
     const n = normalizer ?? loadNormalizer();
     const region = (normalSlots[slot] ??= newSlot());
     if (region.owner !== self) {
-      normalizeInto(n, source, region);
+      normalizeInto(n, source, region, ranges);
       region.owner = self;
     }
     // the holes as quads (from, to, text offset, text bytes) and their texts as UTF-8; the
@@ -170,12 +181,40 @@ export function createCodeHasher(
     // lone one): the bytes encode a half on its own as U+FFFD, the string only when it stays
     // apart from the other half, which a cut range or a join may change, so such a hash is taken
     // from the string (real ranges never cut a pair)
-    if (length < 0) return codeHash(withHoles(source, start, end, holes));
+    if (length < 0) return codeHash(withHoles(textOf(), start, end, holes));
     return sha1(new Uint8Array(n.memory.buffer, dest, length)).slice(0, 20);
   };
 }
 
 const NO_HOLES: readonly CodeHole[] = [];
+
+/** A UTF-16 surrogate's second half. */
+const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
+/** Whether a range of `ranges` starts or ends between the two halves of a surrogate pair. */
+function splitsPair(source: string, ranges: Int32Array): boolean {
+  for (const offset of ranges) if (isLowSurrogate(source.charCodeAt(offset))) return true;
+  return false;
+}
+
+/**
+ * `source` with each range of `ranges` ([start, end) pairs sorted by start) turned into spaces,
+ * one per code unit, so every offset stays where it was; a range starting inside the last one
+ * blanked is skipped.
+ */
+export function maskedText(source: string, ranges: Int32Array): string {
+  const parts: string[] = [];
+  let from = 0;
+  for (let i = 0; i < ranges.length; i += 2) {
+    const start = ranges[i]!;
+    const end = ranges[i + 1]!;
+    if (start < from) continue;
+    parts.push(source.slice(from, start), ' '.repeat(end - start));
+    from = end;
+  }
+  parts.push(source.slice(from));
+  return parts.join('');
+}
 
 /** Normal forms up to this many bytes are taken in WebAssembly (see createCodeHasher). */
 const MAX_NORMAL_BYTES = 2 ** 29;
@@ -200,7 +239,14 @@ export function withHoles(
 /** wasm/normalize.c's exports. */
 interface Normalizer {
   memory: WasmMemory;
-  normalize(input: number, length: number, output: number, at: number): number;
+  normalize(
+    input: number,
+    length: number,
+    output: number,
+    at: number,
+    masked: number,
+    maskedCount: number,
+  ): number;
   join(
     normal: number,
     at: number,
@@ -256,6 +302,7 @@ const scratch = {
   dest: { address: 0, capacity: 0 },
   textOut: { address: 0, capacity: 0 },
   textAt: { address: 0, capacity: 0 },
+  masked: { address: 0, capacity: 0 },
 };
 
 /**
@@ -294,14 +341,22 @@ const normalSlots: NormalSlot[] = [];
  * unit's class in its top bits: computed by wasm/normalize.c, a branch-free loop over the source's UTF-8, several times
  * faster than the same loop over the string here, into `slot`'s regions (grown as needed).
  */
-function normalizeInto(n: Normalizer, source: string, slot: NormalSlot): void {
+function normalizeInto(
+  n: Normalizer,
+  source: string,
+  slot: NormalSlot,
+  masked: Int32Array | undefined,
+): void {
   const units = source.length;
-  // the source's UTF-8 (at most 3 bytes per unit), the output (as long), then `at`
+  const pairs = masked ? masked.length / 2 : 0;
+  // the source's UTF-8 (at most 3 bytes per unit), the output (as long), `at`, the masked ranges
   const input = reserve(n, slot.input, 3 * units + 1);
   const output = reserve(n, slot.output, 3 * units + 1);
   const at = reserve(n, slot.atRegion, 4 * (units + 1));
+  const ranges = reserve(n, scratch.masked, 8 * pairs);
+  if (masked) new Int32Array(n.memory.buffer, ranges, 2 * pairs).set(masked);
   const { written } = encoder.encodeInto(source, new Uint8Array(n.memory.buffer, input, 3 * units));
-  slot.normalLength = n.normalize(input, written, output, at);
+  slot.normalLength = n.normalize(input, written, output, at, ranges, pairs);
   slot.normal = output;
   slot.at = at;
 }

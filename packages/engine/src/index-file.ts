@@ -118,7 +118,7 @@ export async function indexFile(
     file.path,
     spec.id,
     text,
-    maskComments(tree, text, spec.id),
+    maskComments(tree, spec.id),
   );
   try {
     converters[spec.id]?.(tree.rootNode, ctx);

@@ -68,17 +68,45 @@ static void fill_classes(void) {
 }
 
 // Returns the output's length in bytes; `at` gets one entry per UTF-16 unit, and the end.
+// `masked` holds `masked_count` ranges of units, [start, end) pairs sorted by start, read as
+// whitespace (comments and docstrings: what src/convert/comment-mask.ts blanks out); a range
+// starting before the end of the last one read is skipped, as the blanked string skips it.
 __attribute__((export_name("normalize"))) int normalize(const uint8_t *in, int length, uint8_t *out,
-                                                        int32_t *at) {
+                                                        int32_t *at, const int32_t *masked,
+                                                        int masked_count) {
   if (ascii_class['a'] == 0) fill_classes();
   int o = 0;
   int unit = 0;
   // inside a whitespace run, and whether the last character written is a word character
   int pending = 0;
   int previous_word = 0;
+  // the masked range being read or next, the next one in `masked`, where the last one read ends
+  int32_t mask_start = -1;
+  int32_t mask_end = -1;
+  int next_mask = 0;
+  int32_t masked_to = 0;
   int i = 0;
   while (i < length) {
+    while (unit >= mask_end && next_mask < masked_count) {
+      int32_t start = masked[2 * next_mask];
+      int32_t end = masked[2 * next_mask + 1];
+      next_mask++;
+      if (start < masked_to) continue;
+      mask_start = start;
+      mask_end = end;
+      masked_to = end;
+    }
     uint32_t b = in[i];
+    if (unit >= mask_start && unit < mask_end) {
+      // a masked character is whitespace: both units of a pair (the caller sees to it that no
+      // range splits one)
+      int size = b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+      at[unit++] = o | (CLASS_SPACE << CLASS_SHIFT);
+      if (size == 4) at[unit++] = o | (CLASS_SPACE << CLASS_SHIFT);
+      pending = 1;
+      i += size;
+      continue;
+    }
     if (b < 0x80) {
       // without branches on the data: a space goes out only before a word character that ends
       // a run after a word character; the byte is written always and kept unless whitespace
@@ -167,7 +195,7 @@ static int pair_like(uint32_t c) { return c >= 0x10000 || c == 0xfffd; }
 // for `length` bytes) with `scratch_at` (`length` + 1 entries).
 static void add_text(Join *join, const uint8_t *text, int length, uint8_t *scratch,
                      int32_t *scratch_at) {
-  int normal = normalize(text, length, scratch, scratch_at);
+  int normal = normalize(text, length, scratch, scratch_at, 0, 0);
   if (normal == 0) {
     if (length > 0) join->pending = 1;
     return;

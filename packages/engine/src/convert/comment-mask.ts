@@ -1,15 +1,15 @@
 import { type FlatTree, NODE_INTS, type Node } from '../parse/flat-tree.ts';
 
 /**
- * A file's text with its comments and docstrings blanked out (each character a space, so every
- * offset stays where it was), for the code hash: writing docs into the code (the exports' write-
- * back), or editing a comment, leaves an object's hash and so its docs' freshness alone, while
- * any change to the code itself still changes it.
+ * Where a file's comments and docstrings are, which code hashes read as whitespace (as if each
+ * character were a space, so every offset stays where it was): writing docs into the code (the
+ * exports' write-back), or editing a comment, leaves an object's hash and so its docs' freshness
+ * alone, while any change to the code itself still changes it. The blanking happens where the
+ * source is normalised for hashing (wasm/normalize.c; `maskedText` in identity.ts is the same as
+ * a string).
  */
 export interface CommentMask {
-  /** The text with every masked range turned into spaces. */
-  source: string;
-  /** The masked ranges, [start, end) pairs in order. */
+  /** The masked ranges, [start, end) pairs sorted by start. */
   ranges: Int32Array;
 }
 
@@ -47,19 +47,8 @@ function masksFor(tree: FlatTree) {
   return masks;
 }
 
-/** A run of spaces, cut from one long string (a slice of it is not a copy). */
-let spaces = ' '.repeat(4096);
-function blank(length: number): string {
-  if (length > spaces.length) spaces = ' '.repeat(Math.max(length, 2 * spaces.length));
-  return spaces.slice(0, length);
-}
-
-/** The comments and docstrings of `tree` masked in `source` (undefined when it has none). */
-export function maskComments(
-  tree: FlatTree,
-  source: string,
-  language: string,
-): CommentMask | undefined {
+/** Where the comments and docstrings of `tree` are (undefined when it has none). */
+export function maskComments(tree: FlatTree, language: string): CommentMask | undefined {
   const masks = masksFor(tree);
   const comments = masks.comments;
   const owners = language === 'python' ? masks.owners : undefined;
@@ -95,17 +84,7 @@ export function maskComments(
       sorted[2 * i + 1] = end;
     });
   }
-  const parts: string[] = [];
-  let from = 0;
-  for (let i = 0; i < sorted.length; i += 2) {
-    const start = sorted[i]!;
-    const end = sorted[i + 1]!;
-    if (start < from) continue; // (nested ranges cannot occur; overlapping ones are skipped)
-    parts.push(source.slice(from, start), blank(end - start));
-    from = end;
-  }
-  parts.push(source.slice(from));
-  return { source: parts.join(''), ranges: sorted };
+  return { ranges: sorted };
 }
 
 /** Whether any masked range overlaps [start, end). */

@@ -55,7 +55,7 @@ export function createContext(
     imports: [],
     seen: new Map(),
     mask,
-    hashRange: createCodeHasher(mask?.source ?? source),
+    hashRange: createCodeHasher(source, 0, mask?.ranges),
     // every field from the start (those filled on first use too): one shape of context for V8
     legacyHashRange: undefined,
     lineStarts: undefined,
