@@ -1,5 +1,6 @@
 import type { Node } from '../parse/flat-tree.ts';
 import type { Parameter } from '../model.ts';
+import { parameter } from './context.ts';
 import { firstOfType, hasToken, namedKids, typeText } from './nodes.ts';
 
 const IDENTIFIERS = [
@@ -130,14 +131,13 @@ function readCParameter(p: Node): Parameter {
     .replace(/\s+/g, ' ')
     .replace(/\s+([)\],[])/g, '$1')
     .trim();
-  const param: Parameter = {
-    name: id?.text ?? '',
-    rest: false,
-    optional: defaultNode !== null,
-  };
-  if (type) param.type = type;
-  if (defaultNode) param.default = defaultNode.text;
-  return param;
+  return parameter(
+    id?.text ?? '',
+    false,
+    defaultNode !== null,
+    type || undefined,
+    defaultNode ? defaultNode.text : undefined,
+  );
 }
 
 /** Rust's `self`, `&self`, `&mut self`, `&'a self`: named `self`, the reference kept in the type. */
@@ -222,10 +222,13 @@ function readOne(p: Node, language: string): Parameter[] {
     // PHP's `$name` is the variable `name`; in Java or Kotlin a `$` is part of the name
     const sigils = language === 'php' ? /^[$*&]+|^\*\*/ : /^[*&]+|^\*\*/;
     const name = raw.replace(sigils, '').replace(/^\.\.\./, '');
-    const param: Parameter = { name, rest, optional: rest || defaultText !== undefined };
-    if (type !== undefined && type !== name) param.type = type;
-    if (defaultText !== undefined) param.default = defaultText.replace(/^=\s*/, '');
-    return param;
+    return parameter(
+      name,
+      rest,
+      rest || defaultText !== undefined,
+      type !== undefined && type !== name ? type : undefined,
+      defaultText?.replace(/^=\s*/, ''),
+    );
   });
 }
 

@@ -7,6 +7,7 @@ import {
   addObject,
   addSite,
   identifierText,
+  parameter,
   siteQualifier,
   signatureOf,
   textOf,
@@ -104,10 +105,7 @@ export function readPythonParameters(list: Node | null): Parameter[] {
     const rest =
       nameNode.type === 'list_splat_pattern' || nameNode.type === 'dictionary_splat_pattern';
     const name = rest ? nameNode.text.replace(/^\*+\s*/, '') : nameNode.text;
-    const param: Parameter = { name, rest, optional: value !== undefined || rest };
-    if (type !== undefined) param.type = type;
-    if (value !== undefined) param.default = value;
-    out.push(param);
+    out.push(parameter(name, rest, value !== undefined || rest, type, value));
   }
   return out;
 }

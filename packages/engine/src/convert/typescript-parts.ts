@@ -2,6 +2,7 @@ import type { Node } from '../parse/flat-tree.ts';
 import { stripCommentMarkers } from '../doc-comments/strip.ts';
 import { parseTaggedComment } from '../doc-comments/tagged.ts';
 import type { CodeObject, DocComment, Parameter } from '../model.ts';
+import { parameter } from './context.ts';
 import {
   commentsAbove,
   fieldText,
@@ -76,10 +77,7 @@ export function readParameters(list: Node | null): Parameter[] {
       rest = true;
       name = pattern.text.replace(/^\.\.\.\s*/, '');
     }
-    const param: Parameter = { name, rest, optional: optional || value !== undefined };
-    if (type !== undefined) param.type = type;
-    if (value !== undefined) param.default = value;
-    out.push(param);
+    out.push(parameter(name, rest, optional || value !== undefined, type, value));
   }
   return out;
 }
