@@ -10,6 +10,14 @@ import {
 } from './identity.ts';
 import { indexFile } from './index-file.ts';
 
+/** A repeatable random integer below n, from a linear congruential generator. */
+function seededRandom(seed: number): (n: number) => number {
+  return (n) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return (seed >>> 12) % n;
+  };
+}
+
 describe('stable identity', () => {
   test('the id depends on repository, path, qualified name, kind and overload index only', () => {
     const id = objectId('repo', 'a.ts', 'A.f', 'method', 0);
@@ -161,11 +169,7 @@ describe('stable identity', () => {
       '\ufffdb',
       '\u2028x\u3000',
     ];
-    let seed = 11;
-    const next = (n: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return (seed >>> 12) % n;
-    };
+    const next = seededRandom(11);
     for (let round = 0; round < 300; round++) {
       let source = '';
       for (let k = 0; k < 30; k++) source += pieces[next(pieces.length)];
@@ -193,11 +197,7 @@ describe('stable identity', () => {
   test('hashing with masked ranges equals hashing the text with those ranges blanked', () => {
     // masks read as whitespace where the source is normalised; the string blanked is the spec
     const pieces = ['a', 'b1', ' ', '\t', '\n', '\u00a0', '(', 'é', '中', '😀', '\ufffd', '#'];
-    let seed = 7;
-    const next = (n: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return (seed >>> 12) % n;
-    };
+    const next = seededRandom(7);
     for (let round = 0; round < 200; round++) {
       let source = '';
       for (let k = 0; k < 40; k++) source += pieces[next(pieces.length)];
