@@ -8,6 +8,7 @@ import {
   identifierText,
   siteQualifier,
   leadingIdentifier,
+  parameter,
   signatureOf,
   textOf,
   type ConvertContext,
@@ -486,7 +487,7 @@ function functionObject(
   let parameters = readParameters(fn.childForFieldName('parameters'));
   const single = fn.childForFieldName('parameter');
   if (single && parameters.length === 0)
-    parameters = [{ name: textOf(ctx, single), rest: false, optional: false }];
+    parameters = [parameter(textOf(ctx, single), false, false, undefined, undefined)];
   const returnType = typeText(fn.childForFieldName('return_type'));
   const signature =
     decl === fn ? signatureOf(ctx, decl, body) : signatureOf(ctx, decl, body).replace(/\s*=>$/, '');
