@@ -213,7 +213,7 @@ export function addSite(
  * addSite for a position already known (a name inside a node's text, found without the tree),
  * zero-based as the tree's points (no point object per site: there are hundreds of thousands).
  */
-function addSiteAt(
+export function addSiteAt(
   ctx: ConvertContext,
   row: number,
   column: number,

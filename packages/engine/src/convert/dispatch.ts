@@ -1,7 +1,7 @@
 import { LANGUAGES } from '../languages/registry.ts';
 import type { Converter } from './context.ts';
 import { convertGeneric } from './generic.ts';
-import { convertPython } from './python.ts';
+import { extractPython } from './extract.ts';
 import { convertTypeScript } from './typescript.ts';
 
 /**
@@ -12,7 +12,8 @@ export const CONVERTERS: Readonly<Record<string, Converter>> = {
   typescript: convertTypeScript,
   tsx: convertTypeScript,
   javascript: convertTypeScript,
-  python: convertPython,
+  // the Python walk runs in WebAssembly (extract.ts; python.ts is its specification)
+  python: extractPython,
   go: convertGeneric,
   java: convertGeneric,
   rust: convertGeneric,

@@ -23,7 +23,12 @@ export function pythonStringValue(node: Node): string | undefined {
     return parts.every((p) => p !== undefined) ? parts.join('') : undefined;
   }
   if (node.type !== 'string') return undefined;
-  const m = /^([rRuUbBfF]*)('''|"""|'|")([\s\S]*)\2$/.exec(node.text);
+  return pythonStringText(node.text);
+}
+
+/** The value of a Python string literal written as `text` (pythonStringValue of a string node). */
+export function pythonStringText(text: string): string | undefined {
+  const m = /^([rRuUbBfF]*)('''|"""|'|")([\s\S]*)\2$/.exec(text);
   if (!m) return undefined;
   const prefix = m[1]!.toLowerCase();
   if (prefix.includes('b') || prefix.includes('f')) return undefined;

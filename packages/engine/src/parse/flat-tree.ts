@@ -201,6 +201,11 @@ export class FlatTree {
     return this.end[index]!;
   }
 
+  /** @internal The arrays behind the tree, for readers in WebAssembly (convert/extract.ts). */
+  arrays(): { end: Int32Array; fieldsAt: Int32Array } {
+    return { end: this.end, fieldsAt: this.fieldsAt };
+  }
+
   /** @internal */ previousOf(index: number): number {
     return this.previous[index]!;
   }

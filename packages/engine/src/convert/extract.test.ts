@@ -1,0 +1,122 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { indexFile } from '../index-file.ts';
+import { CONVERTERS } from './dispatch.ts';
+import { extractPython } from './extract.ts';
+import { convertPython } from './python.ts';
+
+// The walks of wasm/extract.c against their specification, the JavaScript converters: the
+// same model, byte for byte, on every fixture, on shapes chosen to reach each branch of the C
+// code (whitespace of every kind, comments inside heads, long and non-ASCII names, broken
+// code) and, where the machine has it, on the whole Python standard library.
+
+const inJavaScript = { ...CONVERTERS, python: convertPython };
+const inWasm = { ...CONVERTERS, python: extractPython };
+
+async function bothWays(path: string, content: Buffer | string): Promise<[string, string]> {
+  const file = { path, content };
+  return [
+    JSON.stringify(await indexFile(file, {}, inJavaScript)),
+    JSON.stringify(await indexFile(file, {}, inWasm)),
+  ];
+}
+
+function filesUnder(dir: string, extension: RegExp): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) {
+      if (name !== 'site-packages' && name !== 'dist-packages' && name !== '__pycache__')
+        out.push(...filesUnder(path, extension));
+    } else if (extension.test(name)) out.push(path);
+  }
+  return out;
+}
+
+/** Python written to reach every branch of extract.c's walk and string building. */
+const AWKWARD = [
+  `"""Module doc """ "joined" r'raw\\n'\n\nimport os, a.b as c, d.e\nfrom . import x\nfrom .m import (y as z, w)\nfrom __future__ import annotations\n`,
+  `def f(a,  # first\n      b: "Dict[str,  int]" = None,\n      # a comment line\n      *args: int, c=1 + 2, **kw) -> Optional[ Foo ]:\n    '''Doc\n\n    Args:\n        a: thing\n    '''\n    return a\n`,
+  `class A(B, mod.sub.C, metaclass=M):\n    """Class doc."""\n    @staticmethod\n    @  functools.wraps( f )\n    def s(x): ...\n    @abc.abstractmethod\n    async def _p(self, /, q, *, r): pass\n    def __init__(self): super().__init__()\n    def __eq__(self, o): return NotImplemented\n    class Inner:\n        def __init__(self): pass\n`,
+  `def outer():\n    def inner(y):\n        if y:\n            return 1\n        elif y is None:\n            return\n        else:\n            raise ValueError("x")\n        raise\n    class Local:\n        def m(self): raise errors.Bad\n    g = lambda v: v.call()\n    return inner\n`,
+  `x = a.very_long_receiver_name.another_long_attribute_name.yet_another_one.finally_here.call()\ny = (a  .  b)(  )\nz = f()()[0].g()\nprint (1)\nnaïve.m()\nñ()\n`,
+  `def t(a: Dict[str, Foo], b: "Bar") -> Tuple[\u00a0int,\u2003str]:\n    v: List[Baz] = []\n    return v\n`,
+  `def f(:\n    pass\nclass :\n    def g(self) ->\n`,
+  '',
+  `\r\ndef crlf(a,\r\n        b):\r\n    """CRLF doc\r\n    line."""\r\n    return a\r\n`,
+  `@decorator\n# a comment between\n@other(  1,\n   2)\ndef decorated(\n    # comment first\n    a,\n    *,\n    b\n) -> None:\n    f"not a doc {a}"\n    b"nor this"\n`,
+  `def doc_escapes():\n    "Tab\\there \\x41 \\u00e9 \\N{DASH} \\101 \\\n continued"\n\nasync def a_gen():\n    '''Raw ''' 'and plain'\n    await x.y()\n`,
+  `class Deep:\n  class Deeper:\n    class Deepest:\n      def m(self, *a, **k) -> "Deep.Deeper": return self.m()\n`,
+  `def sig_comments(a,\n    #[not a comment line]\n    * b,\n    // c,\n    /* d */ e): pass\n`,
+  `def  spaced  ( a ,\tb )  :\n\tpass\n\ndef   =  \n`,
+  // receivers around the 60 units where a qualifier is cut, dotted and not, with whitespace
+  [58, 59, 60, 61, 62]
+    .map((n) => `${'r'.repeat(n)}.m()\n(${'s'.repeat(n - 4)}  ).m()\nq${'.w'.repeat(n)}()\n`)
+    .join(''),
+];
+
+describe('extract.c, the Python walk', () => {
+  it('gives the JavaScript converter’s model on every Python fixture', async () => {
+    const root = join(import.meta.dirname, '../../test');
+    const files = filesUnder(root, /\.pyi?$/);
+    expect(files.length).toBeGreaterThan(5);
+    for (const path of files) {
+      const [js, wasm] = await bothWays(path.slice(root.length + 1), readFileSync(path));
+      expect(wasm, path).toBe(js);
+    }
+  });
+
+  it('gives the same model on shapes written to reach each branch', async () => {
+    for (const [i, source] of AWKWARD.entries()) {
+      const [js, wasm] = await bothWays(`src/pkg/awkward_${i}.py`, source);
+      expect(wasm, source).toBe(js);
+      // and as the walk sees them one after the other, in one thread's memory
+      const [jsAgain, wasmAgain] = await bothWays(`_private/m${i}.py`, source);
+      expect(wasmAgain).toBe(jsAgain);
+    }
+    // every piece of the list above in one file
+    const [js, wasm] = await bothWays('all.py', AWKWARD.join('\n'));
+    expect(wasm).toBe(js);
+  });
+
+  it('records what the code holds (not only what the JavaScript converter does)', async () => {
+    const model = await indexFile({ path: 'pkg/m.py', content: AWKWARD[2]! }, {}, inWasm);
+    const names = model.objects.map((o) => `${o.kind} ${o.qualifiedName}`);
+    expect(names).toEqual([
+      'module pkg.m',
+      'class A',
+      'method A.s',
+      'method A._p',
+      'constructor A.__init__',
+      'method A.__eq__',
+      'class A.Inner',
+      'constructor A.Inner.__init__',
+    ]);
+    const p = model.objects.find((o) => o.name === '_p')!;
+    expect(p.modifiers).toMatchObject({ async: true, abstract: true, visibility: 'private' });
+    expect(p.parameters.map((q) => q.name)).toEqual(['self', 'q', 'r']);
+    expect(model.objects[2]!.decorators).toEqual(['@staticmethod', '@ functools.wraps( f )']);
+    expect(model.sites.filter((s) => s.kind === 'extends').map((s) => s.name)).toEqual(['B', 'C']);
+  });
+
+  const stdlib = readdirSync('/usr/lib')
+    .filter((d) => /^python3\.\d+$/.test(d) && existsSync(`/usr/lib/${d}/os.py`))
+    .map((d) => `/usr/lib/${d}`)
+    .pop();
+  it.skipIf(!stdlib)(
+    'gives the same model on the whole Python standard library',
+    async () => {
+      const files = filesUnder(stdlib!, /\.py$/);
+      let compared = 0;
+      for (const path of files) {
+        const [js, wasm] = await bothWays(path.slice(stdlib!.length + 1), readFileSync(path));
+        expect(wasm, path).toBe(js);
+        compared++;
+      }
+      expect(compared).toBeGreaterThan(500);
+    },
+    240_000,
+  );
+});
