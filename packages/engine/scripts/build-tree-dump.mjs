@@ -39,7 +39,9 @@ try {
     '--target=wasm32-wasi',
     '-isystem',
     '/usr/include/wasm32-wasi',
-    '-O2',
+    '-O3',
+    // whole-module optimisation: language.c's symbol lookups, asked per node, inlined in the walk
+    '-flto',
     '-DNDEBUG',
     '-Werror=implicit-function-declaration',
     '-ffunction-sections',
