@@ -1,6 +1,7 @@
 import { maskComments } from './convert/comment-mask.ts';
 import { type Converter, createContext, finishHashes } from './convert/context.ts';
 import { CONVERTERS } from './convert/dispatch.ts';
+import { type ExtractedFileIndex, nativeWalkOf, readExtracted } from './convert/extract.ts';
 import { contentHash } from './identity.ts';
 import { detectLanguage, looksBinary } from './languages/detect.ts';
 import type { Diagnostic, FileIndex, SourceFile } from './model.ts';
@@ -17,6 +18,11 @@ export interface IndexOptions {
   maxBytes?: number;
   /** Parsing one file stops after this long (default 20 s); the file gets a diagnostic. */
   parseTimeoutMs?: number;
+  /**
+   * A walk in WebAssembly (convert/extract.ts) hands its records back unread, for the receiving
+   * thread to read (the parser threads' worker sets it; readExtracted reads them).
+   */
+  deferReading?: boolean;
 }
 
 const MAX_SYNTAX_DIAGNOSTICS = 20;
@@ -113,6 +119,19 @@ export async function indexFile(
     return { ...base, status: 'parsed' };
   }
   base.diagnostics.push(...syntaxDiagnostics(tree));
+  const converter = converters[spec.id];
+  const native = nativeWalkOf(converter);
+  if (native) {
+    const walked = native.walk(tree, text);
+    if (walked) {
+      const file: ExtractedFileIndex = {
+        ...base,
+        status: 'parsed',
+        extracted: { repository: options.repository ?? '', source: text, ...walked },
+      };
+      return options.deferReading ? file : readExtracted(file);
+    }
+  }
   const ctx = createContext(
     options.repository ?? '',
     file.path,
@@ -121,7 +140,7 @@ export async function indexFile(
     maskComments(tree, spec.id),
   );
   try {
-    converters[spec.id]?.(tree.rootNode, ctx);
+    (native ? native.fallback : converter)?.(tree.rootNode, ctx);
   } catch (error) {
     base.diagnostics.push({
       severity: 'error',

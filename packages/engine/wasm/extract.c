@@ -105,7 +105,8 @@ typedef struct {
   int32_t count;
   const uint16_t *source;
   int32_t source_length;
-  // per symbol, the converter's code for its type name (0: a type it does not name)
+  // per symbol, the converter's code for its type name (0: a type it does not name), and 0x80
+  // for a type named `…comment`
   const uint8_t *types;
   // per field code of the converter, the grammar's field id (0: none)
   const int32_t *field_ids;
@@ -114,8 +115,12 @@ typedef struct {
 static inline int32_t slot(const Tree *t, int32_t node, int32_t offset) {
   return t->nodes[node * NODE_INTS + offset];
 }
+// (the table's top bit marks the types whose name ends in `comment`: see comment_like)
 static inline int code(const Tree *t, int32_t node) {
-  return t->types[slot(t, node, 0) & 0xffff];
+  return t->types[slot(t, node, 0) & 0xffff] & 0x7f;
+}
+static inline int comment_like(const Tree *t, int32_t node) {
+  return t->types[slot(t, node, 0) & 0xffff] & 0x80;
 }
 static inline int named(const Tree *t, int32_t node) { return slot(t, node, 1) & FLAG_NAMED; }
 static inline int32_t start_of(const Tree *t, int32_t node) { return slot(t, node, 2); }
@@ -392,13 +397,26 @@ static void put_signature(Out *o, int32_t node, int32_t body) {
 #define SITE_USAGE 1
 #define SITE_EXTENDS 2
 
-/** The output handed back: the records and the strings built (see extract.ts). */
+/** The output handed back: the records, the strings built and the comment mask (extract.ts). */
 typedef struct {
   int32_t *records;
   int32_t record_count;
   uint16_t *units;
   int32_t unit_count;
+  int32_t *mask;
+  int32_t mask_count;
 } Result;
+
+/** A node's range: start row and column, end row and column, start and end index. */
+static void put_range(Out *o, int32_t node) {
+  const Tree *t = o->tree;
+  push(&o->out, slot(t, node, 4));
+  push(&o->out, slot(t, node, 5));
+  push(&o->out, slot(t, node, 6));
+  push(&o->out, slot(t, node, 7));
+  push(&o->out, slot(t, node, 2));
+  push(&o->out, slot(t, node, 3));
+}
 
 static void put_site(Out *o, int kind, int32_t from, int32_t row, int32_t column) {
   // (the name and qualifier follow: see the callers)
@@ -489,7 +507,7 @@ static int text_is(const Tree *t, int32_t start, int32_t end, const char *word) 
 }
 
 /**
- * readDocstring: the string nodes of the body's docstring, written as their count and indexes
+ * readDocstring: the string nodes of the body's docstring, written as their count and texts
  * (extract.ts evaluates them), or -1 when the body has none.
  */
 static int collect_strings(const Tree *t, int32_t node, Ints *parts) {
@@ -523,7 +541,8 @@ static void put_docstring(Python *p, int32_t body) {
     return;
   }
   push(&o->out, (int32_t)parts.size);
-  for (uint32_t i = 0; i < parts.size; i++) push(&o->out, parts.data[i]);
+  for (uint32_t i = 0; i < parts.size; i++)
+    put_slice(o, start_of(t, parts.data[i]), end_of(t, parts.data[i]));
 }
 
 /** readPythonParameters: count, then (name, type, default, rest, optional) each. */
@@ -604,7 +623,7 @@ static int32_t py_declare(Python *p, int32_t node, int type, const Scope *scope)
   push(&p->kinds, kind);
   push(&o->out, OP_OBJECT);
   push(&o->out, kind);
-  push(&o->out, node);
+  put_range(o, node);
   push(&o->out, scope->parent);
   put_text(o, name);
   put_signature(o, node, body);
@@ -799,6 +818,44 @@ static void py_bases(Python *p, int32_t node, int32_t declared) {
   }
 }
 
+/** pythonDocstring of comment-mask.ts: the docstring statement opening a module, def or class. */
+static int32_t py_masked_docstring(const Tree *t, int32_t node) {
+  int32_t body = code(t, node) == PY_MODULE ? node : field_child(t, node, PF_BODY);
+  if (body < 0) return -1;
+  int32_t first = named_child(t, body, 0);
+  for (int32_t i = 1; first >= 0 && comment_like(t, first); i++) first = named_child(t, body, i);
+  if (first < 0 || code(t, first) != PY_EXPRESSION_STATEMENT || named_child_count(t, first) != 1)
+    return -1;
+  int value = code(t, named_child(t, first, 0));
+  return value == PY_STRING || value == PY_CONCATENATED_STRING ? first : -1;
+}
+
+/**
+ * maskComments of comment-mask.ts: the ranges of comments and docstrings, in tree order (the
+ * caller sorts them when a docstring comes before comments it follows in the tree).
+ */
+static void py_mask(const Tree *t, Ints *mask) {
+  for (int32_t at = 0; at < t->count;) {
+    if (comment_like(t, at)) {
+      if (end_of(t, at) > start_of(t, at)) {
+        push(mask, start_of(t, at));
+        push(mask, end_of(t, at));
+      }
+      at = t->end[at];
+      continue;
+    }
+    int type = code(t, at);
+    if (type == PY_MODULE || type == PY_FUNCTION_DEFINITION || type == PY_CLASS_DEFINITION) {
+      int32_t docstring = py_masked_docstring(t, at);
+      if (docstring >= 0) {
+        push(mask, start_of(t, docstring));
+        push(mask, end_of(t, docstring));
+      }
+    }
+    at++;
+  }
+}
+
 static int py_visited(int type) {
   switch (type) {
     case PY_DECORATED_DEFINITION:
@@ -836,7 +893,7 @@ __attribute__((export_name("extract_python"))) Result *extract_python(const Tree
   push(&p.kinds, KIND_MODULE);
   push(&o->out, OP_OBJECT);
   push(&o->out, KIND_MODULE);
-  push(&o->out, 0);
+  put_range(o, 0);
   push(&o->out, -1);
   put_none(o);
   put_none(o);
@@ -907,7 +964,11 @@ __attribute__((export_name("extract_python"))) Result *extract_python(const Tree
       stack[depth++] = inner;
     }
   }
+  Ints mask = {0, 0, 0};
+  py_mask(tree, &mask);
   if (failed) return 0;
+  result->mask = mask.data;
+  result->mask_count = (int32_t)mask.size;
   result->records = o->out.data;
   result->record_count = (int32_t)o->out.size;
   result->units = o->pool.data;

@@ -131,23 +131,55 @@ export function signatureOf(
   return oneLine(head).replace(/\s*[{:=]$/, '');
 }
 
+/** Where an object lies: rows and columns zero-based (the tree's points), indexes in the source. */
+export interface ObjectPlace {
+  startRow: number;
+  startColumn: number;
+  endRow: number;
+  endColumn: number;
+  startIndex: number;
+  endIndex: number;
+}
+
 /** Registers an object with derived identity and range; returns it so children can nest. */
 export function addObject(ctx: ConvertContext, node: Node, draft: ObjectDraft): CodeObject {
+  const rangeNode = draft.rangeNode ?? node;
+  // each read of an end is a call into WebAssembly: once each
+  const end = rangeNode.endPosition;
+  const start = rangeNode.startPosition;
+  return addObjectAt(
+    ctx,
+    {
+      startRow: start.row,
+      startColumn: start.column,
+      endRow: end.row,
+      endColumn: end.column,
+      startIndex: rangeNode.startIndex,
+      endIndex: rangeNode.endIndex,
+    },
+    draft.signature ?? oneLine(firstLineOf(ctx.source, node)),
+    draft,
+  );
+}
+
+/** addObject for an object whose place and signature are known (convert/extract.ts). */
+export function addObjectAt(
+  ctx: ConvertContext,
+  place: ObjectPlace,
+  signature: string,
+  draft: ObjectDraft,
+): CodeObject {
   const scope = draft.prefix ?? draft.parent?.qualifiedName;
   const qualifiedName = scope ? `${scope}.${draft.name}` : draft.name;
   const key = `${qualifiedName}\0${draft.kind}`;
   const overloadIndex = ctx.seen.get(key) ?? 0;
   ctx.seen.set(key, overloadIndex + 1);
-  const rangeNode = draft.rangeNode ?? node;
-  // each read of an end is a call into WebAssembly: once each
-  const end = rangeNode.endPosition;
-  const endIndex = rangeNode.endIndex;
   const object: CodeObject = {
     id: objectId(ctx.repository, ctx.path, qualifiedName, draft.kind, overloadIndex),
     kind: draft.kind,
     name: draft.name,
     qualifiedName,
-    signature: draft.signature ?? oneLine(firstLineOf(ctx.source, node)),
+    signature,
     parameters: draft.parameters ?? [],
     modifiers: {
       exported: false,
@@ -158,10 +190,10 @@ export function addObject(ctx: ConvertContext, node: Node, draft: ObjectDraft): 
     },
     decorators: draft.decorators ?? [],
     range: {
-      startLine: rangeNode.startPosition.row + 1,
-      startColumn: rangeNode.startPosition.column + 1,
-      endLine: end.row + 1,
-      endColumn: end.column + 1,
+      startLine: place.startRow + 1,
+      startColumn: place.startColumn + 1,
+      endLine: place.endRow + 1,
+      endColumn: place.endColumn + 1,
     },
     overloadIndex,
     // set by finishHashes once every object of the file is known
@@ -172,7 +204,7 @@ export function addObject(ctx: ConvertContext, node: Node, draft: ObjectDraft): 
   if (draft.doc) object.doc = draft.doc;
   if (draft.body) object.body = draft.body;
   ctx.objects.push(object);
-  ctx.offsets.set(object, [rangeNode.startIndex, endIndex]);
+  ctx.offsets.set(object, [place.startIndex, place.endIndex]);
   return object;
 }
 

@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexFile } from '../index-file.ts';
+import { createParsePool } from '../parse/pool.ts';
+import { packFileIndex, unpackFileIndex } from '../parse/transfer.ts';
 import { CONVERTERS } from './dispatch.ts';
 import { extractPython } from './extract.ts';
 import { convertPython } from './python.ts';
@@ -16,10 +18,15 @@ const inWasm = { ...CONVERTERS, python: extractPython };
 
 async function bothWays(path: string, content: Buffer | string): Promise<[string, string]> {
   const file = { path, content };
-  return [
-    JSON.stringify(await indexFile(file, {}, inJavaScript)),
-    JSON.stringify(await indexFile(file, {}, inWasm)),
-  ];
+  const js = JSON.stringify(await indexFile(file, { repository: 'r' }, inJavaScript));
+  const wasm = JSON.stringify(await indexFile(file, { repository: 'r' }, inWasm));
+  // and as a parser thread sends it: the records unread, read on the other side of the trip
+  const sent = structuredClone(
+    packFileIndex(await indexFile(file, { repository: 'r', deferReading: true }, inWasm)),
+  );
+  expect(sent.extracted?.records.length ?? 0, path).toBeGreaterThan(0);
+  expect(JSON.stringify(unpackFileIndex(sent)), path).toBe(wasm);
+  return [js, wasm];
 }
 
 function filesUnder(dir: string, extension: RegExp): string[] {
@@ -100,6 +107,31 @@ describe('extract.c, the Python walk', () => {
     expect(model.objects[2]!.decorators).toEqual(['@staticmethod', '@ functools.wraps( f )']);
     expect(model.sites.filter((s) => s.kind === 'extends').map((s) => s.name)).toEqual(['B', 'C']);
   });
+
+  it('gives the same model through a pool whose main thread reads the records and one whose workers do', async () => {
+    const root = join(import.meta.dirname, '../../test');
+    const files = filesUnder(root, /\.py$/).map((path) => ({
+      path: path.slice(root.length + 1),
+      absolutePath: path,
+    }));
+    const expected = await Promise.all(
+      files.map(async (file) =>
+        JSON.stringify(
+          await indexFile({ path: file.path, content: readFileSync(file.absolutePath) }, {}),
+        ),
+      ),
+    );
+    // two threads: the main thread reads; four: each worker reads its own files
+    for (const threads of [2, 4]) {
+      const pool = createParsePool({ threads });
+      try {
+        const models = await Promise.all(files.map((file) => pool.run({ ...file, options: {} })));
+        expect(models.map((model) => JSON.stringify(model))).toEqual(expected);
+      } finally {
+        await pool.destroy();
+      }
+    }
+  }, 120_000);
 
   const stdlib = readdirSync('/usr/lib')
     .filter((d) => /^python3\.\d+$/.test(d) && existsSync(`/usr/lib/${d}/os.py`))

@@ -1,20 +1,55 @@
 import type { FlatTree, Node } from '../parse/flat-tree.ts';
 import { parseDocstring } from '../doc-comments/docstring.ts';
 import { cleandoc } from '../doc-comments/strip.ts';
-import type { CodeObject, DocComment, ObjectKind, Site } from '../model.ts';
+import type { CodeObject, DocComment, FileIndex, ObjectKind, Site } from '../model.ts';
 import { type WasmMemory, wasm } from '../wasm-api.ts';
-import { addObject, addSiteAt, type ConvertContext, type Converter, parameter } from './context.ts';
+import type { CommentMask } from './comment-mask.ts';
+import {
+  addObjectAt,
+  addSiteAt,
+  type ConvertContext,
+  type Converter,
+  createContext,
+  finishHashes,
+  type ObjectPlace,
+  parameter,
+} from './context.ts';
 import { EXTRACT_WASM } from './extract-wasm.ts';
 import { convertPython, pythonModuleName, pythonStringText } from './python.ts';
 
 /**
  * Converters whose walk runs in WebAssembly (wasm/extract.c): the tree's arrays and the source
- * go into the module's memory, the walk writes records (objects, sites, imports, what bodies
- * do) with their strings built, and this file turns them into the model through the same
- * addObject and addSite as the JavaScript converters, which stay the specification:
- * extract.test.ts compares both on every fixture, and a file the walk cannot finish (out of
- * memory) is converted in JavaScript instead.
+ * go into the module's memory, and the walk writes records (objects with their places, sites,
+ * imports, what bodies do) with their strings built, and the file's comment mask. Reading the
+ * records into the model (ids, docs, sites, code hashes) goes through the same addObject and
+ * addSite as the JavaScript converters and needs only the records and the source, so a parser
+ * thread sends them as they are and the main thread reads them (readExtracted): the JavaScript
+ * that turns records into a model is then compiled by V8 once, on the main thread, not once in
+ * every parser thread. The JavaScript converters stay the specification: extract.test.ts
+ * compares both on every fixture, and a file the walk cannot finish (out of memory) is
+ * converted in JavaScript instead.
  */
+
+/** What a walk hands over: enough to read the model anywhere, without the tree. */
+export interface Extracted {
+  repository: string;
+  source: string;
+  records: Int32Array;
+  units: Uint16Array;
+  /** The comment mask's ranges as the walk found them (in tree order). */
+  mask: Int32Array;
+}
+
+/** A model whose objects, sites and imports are still records (see readExtracted). */
+export interface ExtractedFileIndex extends FileIndex {
+  extracted: Extracted;
+}
+
+/** A walk in WebAssembly, and the converter that does the same in JavaScript. */
+export interface NativeWalk {
+  walk(tree: FlatTree, source: string): Omit<Extracted, 'repository' | 'source'> | undefined;
+  fallback: Converter;
+}
 
 /** wasm/extract.c's exports. */
 interface Extractor {
@@ -99,8 +134,9 @@ function tablesFor(x: Extractor, tree: FlatTree, types: string[], fields: string
     const bytes = new Uint8Array(x.memory.buffer, typesAt, 65536);
     bytes.fill(0);
     names.types.forEach((type, symbol) => {
-      const code = codes.get(type);
-      if (code !== undefined && symbol < 65535) bytes[symbol] = code;
+      if (symbol >= 65535) return;
+      // the top bit: a comment, as comment-mask.ts finds them (every type named `…comment`)
+      bytes[symbol] = (codes.get(type) ?? 0) | (type?.endsWith('comment') ? 0x80 : 0);
     });
     const fieldIds = x.alloc((fields.length + 1) * 4);
     const ids = new Int32Array(x.memory.buffer, fieldIds, fields.length + 1);
@@ -159,13 +195,13 @@ class Records {
 }
 
 /** The docstring whose string nodes the walk lists (readDocstring of python.ts). */
-function docstring(records: Records, tree: FlatTree): DocComment | undefined {
+function docstring(records: Records): DocComment | undefined {
   const count = records.int();
   if (count < 0) return undefined;
   let value = '';
   let plain = true;
   for (let i = 0; i < count; i++) {
-    const part = pythonStringText(tree.node(records.int()).text);
+    const part = pythonStringText(records.string()!);
     if (part === undefined) plain = false;
     else value += part;
   }
@@ -174,27 +210,100 @@ function docstring(records: Records, tree: FlatTree): DocComment | undefined {
 
 const DUNDER = /^__\w+__$/;
 
-/** convertPython's model from extract.c's walk (the JavaScript converter when it cannot run). */
-export const extractPython: Converter = (root: Node, ctx: ConvertContext): void => {
-  const x = extractor ?? loadExtractor();
-  const tree = root.tree;
-  // (the grammar's tables first: they stay, everything after the mark goes with the file)
-  const own = tablesFor(x, tree, PYTHON_TYPES, PYTHON_FIELDS);
-  const at = x.mark();
-  try {
-    const records = walk(x, tree, own, ctx.source);
-    if (!records) {
-      convertPython(root, ctx);
-      return;
+/** The Python walk (extract_python), with python.ts for files it cannot finish. */
+const pythonWalk: NativeWalk = {
+  walk: (tree, source) => {
+    const x = extractor ?? loadExtractor();
+    // (the grammar's tables first: they stay, everything after the mark goes with the file)
+    const own = tablesFor(x, tree, PYTHON_TYPES, PYTHON_FIELDS);
+    const at = x.mark();
+    try {
+      return walk(x, tree, own, source);
+    } finally {
+      x.release(at);
     }
-    readPython(records, tree, ctx);
-  } finally {
-    x.release(at);
-  }
+  },
+  fallback: convertPython,
 };
 
+/** The model readers of each language with a walk here. */
+const READERS: Record<string, (records: Records, ctx: ConvertContext) => void> = {
+  python: readPython,
+};
+
+/**
+ * convertPython as a converter over extract.c's walk, reading the model at once (what tests and
+ * callers of a converter get; indexFile uses the walk itself, see nativeWalkOf).
+ */
+export const extractPython: Converter = (root: Node, ctx: ConvertContext): void => {
+  const extracted = pythonWalk.walk(root.tree, ctx.source);
+  if (!extracted) convertPython(root, ctx);
+  else readPython(new Records(extracted.records, extracted.units, ctx.source), ctx);
+};
+
+const NATIVE = new Map<Converter, NativeWalk>([[extractPython, pythonWalk]]);
+
+/** The walk in WebAssembly behind a converter of the dispatch table, if it has one. */
+export function nativeWalkOf(converter: Converter | undefined): NativeWalk | undefined {
+  return converter && NATIVE.get(converter);
+}
+
+/** The comment mask of a walk's ranges, sorted by start as maskComments sorts them. */
+function maskOf(ranges: Int32Array): CommentMask | undefined {
+  if (ranges.length === 0) return undefined;
+  let ordered = true;
+  for (let i = 2; i < ranges.length && ordered; i += 2) ordered = ranges[i]! >= ranges[i - 2]!;
+  if (ordered) return { ranges };
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < ranges.length; i += 2) pairs.push([ranges[i]!, ranges[i + 1]!]);
+  pairs.sort((a, b) => a[0] - b[0]);
+  const sorted = new Int32Array(ranges.length);
+  pairs.forEach(([start, end], i) => {
+    sorted[2 * i] = start;
+    sorted[2 * i + 1] = end;
+  });
+  return { ranges: sorted };
+}
+
+/**
+ * The model of a file whose walk ran in WebAssembly: its records read into objects, sites and
+ * imports, each object given its code hash (as indexFile does after a JavaScript converter).
+ */
+export function readExtracted(file: ExtractedFileIndex): FileIndex {
+  const { repository, source, records, units, mask } = file.extracted;
+  const ctx = createContext(repository, file.path, file.language ?? '', source, maskOf(mask));
+  const diagnostics = [...file.diagnostics];
+  try {
+    READERS[file.language ?? '']!(new Records(records, units, source), ctx);
+  } catch (error) {
+    diagnostics.push({
+      severity: 'error',
+      message: `Extraction stopped early: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
+  finishHashes(ctx);
+  // the fields in FileIndex's own order, so a model serialises as indexFile's does
+  return {
+    path: file.path,
+    language: file.language,
+    status: file.status,
+    contentHash: file.contentHash,
+    bytes: file.bytes,
+    lines: file.lines,
+    objects: ctx.objects,
+    sites: ctx.sites,
+    imports: ctx.imports,
+    diagnostics,
+  };
+}
+
 /** Runs the walk over `tree`; its records, or undefined when it ran out of memory. */
-function walk(x: Extractor, tree: FlatTree, own: Tables, source: string): Records | undefined {
+function walk(
+  x: Extractor,
+  tree: FlatTree,
+  own: Tables,
+  source: string,
+): Omit<Extracted, 'repository' | 'source'> | undefined {
   const { end, fieldsAt } = tree.arrays();
   const nodes = place(x, tree.data);
   const fields = place(x, tree.fields);
@@ -219,21 +328,25 @@ function walk(x: Extractor, tree: FlatTree, own: Tables, source: string): Record
   ]);
   const result = x.extract_python(layout);
   if (result === 0) return undefined;
-  const [records, recordCount, units, unitCount] = new Int32Array(x.memory.buffer, result, 4);
-  return new Records(
-    new Int32Array(x.memory.buffer, records!, recordCount!).slice(),
-    new Uint16Array(x.memory.buffer, units!, unitCount!).slice(),
-    source,
+  const [records, recordCount, units, unitCount, mask, maskCount] = new Int32Array(
+    x.memory.buffer,
+    result,
+    6,
   );
+  return {
+    records: new Int32Array(x.memory.buffer, records!, recordCount!).slice(),
+    units: new Uint16Array(x.memory.buffer, units!, unitCount!).slice(),
+    mask: new Int32Array(x.memory.buffer, mask!, maskCount!).slice(),
+  };
 }
 
 /** The model of extract.c's Python records (the objects as python.ts declares them). */
-function readPython(records: Records, tree: FlatTree, ctx: ConvertContext): void {
+function readPython(records: Records, ctx: ConvertContext): void {
   const objects: CodeObject[] = [];
   const ints = records.ints;
   while (records.at < ints.length) {
     const op = records.int();
-    if (op === 1) objects.push(readObject(records, tree, ctx, objects));
+    if (op === 1) objects.push(readObject(records, ctx, objects));
     else if (op === 2) {
       const kind = SITE_KINDS[records.int()]!;
       const from = records.int();
@@ -269,14 +382,16 @@ function readPython(records: Records, tree: FlatTree, ctx: ConvertContext): void
 }
 
 /** One object record (see extract.c's py_declare and the module object of extract_python). */
-function readObject(
-  records: Records,
-  tree: FlatTree,
-  ctx: ConvertContext,
-  objects: CodeObject[],
-): CodeObject {
+function readObject(records: Records, ctx: ConvertContext, objects: CodeObject[]): CodeObject {
   const kind = KINDS[records.int()]!;
-  const node = tree.node(records.int());
+  const place: ObjectPlace = {
+    startRow: records.int(),
+    startColumn: records.int(),
+    endRow: records.int(),
+    endColumn: records.int(),
+    startIndex: records.int(),
+    endIndex: records.int(),
+  };
   const parentNumber = records.int();
   const parent = parentNumber < 0 ? undefined : objects[parentNumber];
   const name = records.string();
@@ -294,34 +409,32 @@ function readObject(
     const optional = records.int() === 1;
     parameters.push(parameter(parameterName, rest, optional, type, value));
   }
-  const doc = docstring(records, tree);
+  const doc = docstring(records);
   if (kind === 'module') {
     const moduleName = pythonModuleName(ctx.path);
-    return addObject(ctx, node, {
+    const name = moduleName || ctx.path;
+    return addObjectAt(ctx, place, `module ${name}`, {
       kind,
-      name: moduleName || ctx.path,
-      signature: `module ${moduleName || ctx.path}`,
+      name,
       modifiers: { exported: !/(^|\.)_/.test(moduleName) },
       ...(doc ? { doc } : {}),
     });
   }
   const exported = !name!.startsWith('_') || DUNDER.test(name!);
   if (kind === 'class')
-    return addObject(ctx, node, {
+    return addObjectAt(ctx, place, signature!, {
       kind,
       name: name!,
       parent,
-      signature,
       modifiers: { exported },
       decorators,
       ...(doc ? { doc } : {}),
     });
   const inClass = (flags & 2) !== 0;
-  return addObject(ctx, node, {
+  return addObjectAt(ctx, place, signature!, {
     kind,
     name: name!,
     parent,
-    signature,
     parameters,
     ...(returnType !== undefined ? { returnType } : {}),
     modifiers: {

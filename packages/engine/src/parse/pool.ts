@@ -5,6 +5,9 @@ import type { FileIndex } from '../model.ts';
 import type { ParseTask } from '../worker.ts';
 import { unpackFileIndex, type PackedFileIndex } from './transfer.ts';
 
+/** Pools of at most this many threads leave the reading of walks' records to the main thread. */
+const MAX_THREADS_READ_HERE = 3;
+
 /** Runs parse tasks on worker threads, one per core by default. */
 export interface ParsePool {
   /** Parser threads: a caller keeps about 8 tasks per thread in flight to keep each one busy. */
@@ -41,9 +44,19 @@ export function createParsePool(
     concurrentTasksPerWorker: 4,
     ...(needsTsx && { execArgv: [...loaderOptions(process.execArgv), '--import', 'tsx'] }),
   });
+  // the records of a walk in WebAssembly are read on this thread when the pool is small: V8 then
+  // compiles that JavaScript once instead of once per parser thread, which on two cores is a
+  // fifth of a cold run's CPU. Reading costs this thread about an eighth of what parsing costs a
+  // parser thread, so with more threads it would become the bottleneck; they read their own.
+  const deferReading = threads <= MAX_THREADS_READ_HERE;
   return {
     threads,
-    run: async (task) => unpackFileIndex((await pool.run(task)) as PackedFileIndex),
+    run: async (task) =>
+      unpackFileIndex(
+        (await pool.run(
+          deferReading ? { ...task, options: { ...task.options, deferReading } } : task,
+        )) as PackedFileIndex,
+      ),
     destroy: () => pool.destroy(),
   };
 }

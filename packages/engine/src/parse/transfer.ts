@@ -1,3 +1,4 @@
+import { type ExtractedFileIndex, readExtracted } from '../convert/extract.ts';
 import type { FileIndex, Site } from '../model.ts';
 
 /**
@@ -9,6 +10,8 @@ import type { FileIndex, Site } from '../model.ts';
  */
 export interface PackedFileIndex extends Omit<FileIndex, 'sites'> {
   packedSites: { strings: string[]; ints: Int32Array };
+  /** A walk's records, sent unread (see convert/extract.ts): the receiver reads the model. */
+  extracted?: ExtractedFileIndex['extracted'];
 }
 
 /**
@@ -60,6 +63,8 @@ export function packFileIndex(file: FileIndex): PackedFileIndex {
 
 /** The FileIndex a packed one stands for; anything else (a plain FileIndex) is returned as is. */
 export function unpackFileIndex(value: PackedFileIndex | FileIndex): FileIndex {
+  if ('extracted' in value && value.extracted)
+    return readExtracted({ ...value, sites: [] } as ExtractedFileIndex);
   if (!('packedSites' in value)) return value;
   const { strings, ints } = value.packedSites;
   const sites: Site[] = new Array<Site>(ints.length / STRIDE);
