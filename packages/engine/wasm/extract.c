@@ -1,7 +1,7 @@
 // Extraction in WebAssembly: the walk of a converter over a flat tree (src/parse/flat-tree.ts,
 // as wasm/tree-dump.c writes it), deciding which nodes are objects, sites and imports and
 // building their strings, so that the per-node work of a file never runs in JavaScript. Built by
-// scripts/build-extract.mjs into src/convert/extract-wasm.ts; read by src/convert/extract.ts,
+// scripts/build-own-wasm.mjs into src/convert/extract-wasm.ts; read by src/convert/extract.ts,
 // which turns the records written here into the model (ids, docs and code hashes stay there).
 //
 // Every function here mirrors one of the JavaScript converter (src/convert/python.ts and the
@@ -55,7 +55,22 @@ __attribute__((export_name("release"))) void release(uint32_t at) {
   failed = 0;
 }
 
-/** A growing array of int32 (a new block on growth: the allocator frees only per file). */
+/**
+ * Room for one more element in a growing array of `width`-byte elements: a block twice the size
+ * when full (a new block each time: the allocator frees only per file). False when memory ran out.
+ */
+static int room(void **data, uint32_t size, uint32_t *capacity, uint32_t width, uint32_t first) {
+  if (size < *capacity) return 1;
+  uint32_t grown = *capacity ? *capacity * 2 : first;
+  void *block = alloc(grown * width);
+  if (!block) return 0;
+  if (size) __builtin_memcpy(block, *data, size * width);
+  *data = block;
+  *capacity = grown;
+  return 1;
+}
+
+/** A growing array of int32. */
 typedef struct {
   int32_t *data;
   uint32_t size;
@@ -63,15 +78,8 @@ typedef struct {
 } Ints;
 
 static void push(Ints *ints, int32_t value) {
-  if (ints->size == ints->capacity) {
-    uint32_t capacity = ints->capacity ? ints->capacity * 2 : 1024;
-    int32_t *data = alloc(capacity * 4);
-    if (!data) return;
-    if (ints->size) __builtin_memcpy(data, ints->data, ints->size * 4);
-    ints->data = data;
-    ints->capacity = capacity;
-  }
-  ints->data[ints->size++] = value;
+  if (room((void **)&ints->data, ints->size, &ints->capacity, 4, 1024))
+    ints->data[ints->size++] = value;
 }
 
 /** A growing array of UTF-16 code units (the strings built here). */
@@ -82,15 +90,8 @@ typedef struct {
 } Units;
 
 static void push_unit(Units *units, uint16_t unit) {
-  if (units->size == units->capacity) {
-    uint32_t capacity = units->capacity ? units->capacity * 2 : 4096;
-    uint16_t *data = alloc(capacity * 2);
-    if (!data) return;
-    if (units->size) __builtin_memcpy(data, units->data, units->size * 2);
-    units->data = data;
-    units->capacity = capacity;
-  }
-  units->data[units->size++] = unit;
+  if (room((void **)&units->data, units->size, &units->capacity, 2, 4096))
+    units->data[units->size++] = unit;
 }
 
 // ---------------------------------------------------------------------------------------------

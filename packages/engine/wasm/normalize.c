@@ -1,6 +1,6 @@
 // The whitespace normalisation of code hashes (src/identity.ts, normalizeCode) over a whole
 // source at once, and the joins a hash with holes takes of it, built by
-// scripts/build-normalize.mjs into src/normalize-wasm.ts.
+// scripts/build-own-wasm.mjs into src/normalize-wasm.ts.
 //
 // normalize: input, the source as UTF-8 (TextEncoder's encodeInto: a lone surrogate arrives as
 // U+FFFD). Output: the normal form as UTF-8, and for each UTF-16 code unit of the source where its

@@ -15,7 +15,12 @@ import {
   parameter,
 } from './context.ts';
 import { EXTRACT_WASM } from './extract-wasm.ts';
-import { convertPython, pythonModuleName, pythonStringText } from './python.ts';
+import {
+  convertPython,
+  pythonModuleName,
+  pythonStringText,
+  VISITED as PYTHON_VISITED,
+} from './python.ts';
 
 /**
  * Converters whose walk runs in WebAssembly (wasm/extract.c): the tree's arrays and the source
@@ -66,19 +71,13 @@ interface Tables {
   fieldIds: number;
 }
 
-/** The type names extract.c's Python walk asks about, in its enum's order (PY_…, from 1). */
+/**
+ * The type names extract.c's Python walk asks about, in its enum's order (PY_…, from 1): the
+ * module, the types python.ts visits, then those it looks at around them.
+ */
 const PYTHON_TYPES = [
   'module',
-  'decorated_definition',
-  'function_definition',
-  'class_definition',
-  'lambda',
-  'call',
-  'raise_statement',
-  'return_statement',
-  'import_statement',
-  'import_from_statement',
-  'type',
+  ...PYTHON_VISITED,
   'identifier',
   'attribute',
   'decorator',
