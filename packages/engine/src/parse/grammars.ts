@@ -19,6 +19,8 @@ function grammarDir(set: 'vscode' | 'wasms'): string {
 
 let initialised: Promise<void> | undefined;
 const loaded = new Map<string, Promise<Language | undefined>>();
+/** The grammar load last started on this thread (loads run one after another). */
+let loading: Promise<unknown> = Promise.resolve();
 
 /** web-tree-sitter's installed version (its package.json is not exported: read beside its entry). */
 function runtimeVersion(): string {
@@ -55,7 +57,9 @@ export function initParser(): Promise<void> {
 export function loadGrammar(languageId: string): Promise<Language | undefined> {
   let pending = loaded.get(languageId);
   if (!pending) {
-    pending = (async () => {
+    // one load at a time on a thread: two grammars linked into the runtime at once (a worker
+    // starting files of two new languages together) could fail to load
+    pending = loading.then(async () => {
       await initParser();
       const spec = getLanguage(languageId);
       for (const grammar of spec?.grammars ?? []) {
@@ -68,7 +72,8 @@ export function loadGrammar(languageId: string): Promise<Language | undefined> {
         }
       }
       return undefined;
-    })();
+    });
+    loading = pending.catch(() => undefined);
     loaded.set(languageId, pending);
   }
   return pending;
