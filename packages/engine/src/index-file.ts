@@ -7,14 +7,7 @@ import { detectLanguage, looksBinary } from './languages/detect.ts';
 import type { Diagnostic, FileIndex, SourceFile } from './model.ts';
 import { settleConditionals } from './parse/c-conditionals.ts';
 import { decodeSource } from './parse/decode.ts';
-import {
-  FlatTree,
-  type Names,
-  type Node,
-  parseFlat,
-  type TreeData,
-  TreeScratch,
-} from './parse/flat-tree.ts';
+import { type FlatTree, type Node, parseFlat, TreeScratch } from './parse/flat-tree.ts';
 import { parserFor } from './parse/grammars.ts';
 
 /** Options shared by every stage that indexes files. */
@@ -26,27 +19,10 @@ export interface IndexOptions {
   /** Parsing one file stops after this long (default 20 s); the file gets a diagnostic. */
   parseTimeoutMs?: number;
   /**
-   * The parsed file goes back unconverted, for the receiving thread to convert (the pool sets it,
-   * see parse/pool.ts): a walk in WebAssembly's records unread (convert/extract.ts, read by
-   * readExtracted), any other file's tree as arrays (convertDeferred).
+   * A walk in WebAssembly (convert/extract.ts) hands its records back unread, for the receiving
+   * thread to read (the parser threads' worker sets it; readExtracted reads them).
    */
   deferReading?: boolean;
-}
-
-/** A parsed file's tree as a parser thread sends it to the thread that converts it. */
-export interface DeferredTree extends Required<TreeData> {
-  repository: string;
-  /** The text the converter reads. */
-  source: string;
-  /** The text the tree was parsed from, when it is not `source` (C's settled conditionals). */
-  parsedSource: string | undefined;
-  /** The grammar's type and field names as JSON: one string to send, and the key they are kept by. */
-  names: string;
-}
-
-/** A model whose objects, sites and imports are still to be read from its tree. */
-export interface DeferredFileIndex extends FileIndex {
-  deferred: DeferredTree;
 }
 
 const MAX_SYNTAX_DIAGNOSTICS = 20;
@@ -156,47 +132,15 @@ export async function indexFile(
       return options.deferReading ? file : readExtracted(file);
     }
   }
-  if (!native && converter && options.deferReading) {
-    const { end, previous, fieldsAt } = tree.arrays();
-    // copied out of this thread's scratch, which the next file's tree overwrites
-    const deferred: DeferredTree = {
-      repository: options.repository ?? '',
-      source: text,
-      parsedSource: parsed === text ? undefined : parsed,
-      names: namesJson(tree.names),
-      nodes: tree.data.slice(),
-      fields: tree.fields.slice(),
-      end: end.slice(),
-      previous: previous.slice(),
-      fieldsAt: fieldsAt.slice(),
-    };
-    const file: DeferredFileIndex = { ...base, status: 'parsed', deferred };
-    return file;
-  }
-  return convertTree(
-    base,
-    tree,
-    text,
+  const ctx = createContext(
     options.repository ?? '',
-    native ? native.fallback : converter,
+    file.path,
+    spec.id,
+    text,
+    maskComments(tree, spec.id),
   );
-}
-
-/**
- * The converter's model of a parsed file (`base` with its objects, sites and imports): the
- * comment mask, the converter, the code hashes.
- */
-function convertTree(
-  base: FileIndex,
-  tree: FlatTree,
-  source: string,
-  repository: string,
-  converter: Converter | undefined,
-): FileIndex {
-  const language = base.language ?? '';
-  const ctx = createContext(repository, base.path, language, source, maskComments(tree, language));
   try {
-    converter?.(tree.rootNode, ctx);
+    (native ? native.fallback : converter)?.(tree.rootNode, ctx);
   } catch (error) {
     base.diagnostics.push({
       severity: 'error',
@@ -211,51 +155,4 @@ function convertTree(
     sites: ctx.sites,
     imports: ctx.imports,
   };
-}
-
-/** Each grammar's names as JSON, made once per grammar on this thread. */
-const namesJsonOf = new WeakMap<object, string>();
-
-function namesJson(names: Names): string {
-  let json = namesJsonOf.get(names.types);
-  if (json === undefined) {
-    json = JSON.stringify([names.types, names.fields]);
-    namesJsonOf.set(names.types, json);
-  }
-  return json;
-}
-
-/** Grammars' names by their JSON, so the trees of one grammar share one (and its type masks). */
-const namesByJson = new Map<string, Names>();
-
-/** The model of a file whose tree a parser thread sent unconverted (see IndexOptions.deferReading). */
-export function convertDeferred(file: DeferredFileIndex): FileIndex {
-  const deferred = file.deferred;
-  let names = namesByJson.get(deferred.names);
-  if (!names) {
-    const [types, fields] = JSON.parse(deferred.names) as [string[], (string | null)[]];
-    names = { types, fields };
-    namesByJson.set(deferred.names, names);
-  }
-  const tree = new FlatTree(deferred.parsedSource ?? deferred.source, names, deferred);
-  // the fields in FileIndex's own order (and none of the trip's), as indexFile makes them
-  const base: FileIndex = {
-    path: file.path,
-    language: file.language,
-    status: file.status,
-    contentHash: file.contentHash,
-    bytes: file.bytes,
-    lines: file.lines,
-    objects: [],
-    sites: [],
-    imports: [],
-    diagnostics: [...file.diagnostics],
-  };
-  return convertTree(
-    base,
-    tree,
-    deferred.source,
-    deferred.repository,
-    CONVERTERS[base.language ?? ''],
-  );
 }

@@ -28,7 +28,7 @@ export interface Point {
 }
 
 /** The parts of a grammar the tree reads: type names by symbol, field names by id. */
-export interface Names {
+interface Names {
   types: string[];
   fields: (string | null)[];
 }
@@ -202,8 +202,8 @@ export class FlatTree {
   }
 
   /** @internal The arrays behind the tree, for readers in WebAssembly (convert/extract.ts). */
-  arrays(): { end: Int32Array; previous: Int32Array; fieldsAt: Int32Array } {
-    return { end: this.end, previous: this.previous, fieldsAt: this.fieldsAt };
+  arrays(): { end: Int32Array; fieldsAt: Int32Array } {
+    return { end: this.end, fieldsAt: this.fieldsAt };
   }
 
   /** @internal */ previousOf(index: number): number {

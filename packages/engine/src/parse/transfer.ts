@@ -1,5 +1,4 @@
 import { type ExtractedFileIndex, readExtracted } from '../convert/extract.ts';
-import { convertDeferred, type DeferredFileIndex } from '../index-file.ts';
 import type { FileIndex, Site } from '../model.ts';
 
 /**
@@ -13,8 +12,6 @@ export interface PackedFileIndex extends Omit<FileIndex, 'sites'> {
   packedSites: { strings: string[]; ints: Int32Array };
   /** A walk's records, sent unread (see convert/extract.ts): the receiver reads the model. */
   extracted?: ExtractedFileIndex['extracted'];
-  /** A tree, sent unconverted (see IndexOptions.deferReading): the receiver converts it. */
-  deferred?: DeferredFileIndex['deferred'];
 }
 
 /**
@@ -68,8 +65,6 @@ export function packFileIndex(file: FileIndex): PackedFileIndex {
 export function unpackFileIndex(value: PackedFileIndex | FileIndex): FileIndex {
   if ('extracted' in value && value.extracted)
     return readExtracted({ ...value, sites: [] } as ExtractedFileIndex);
-  if ('deferred' in value && value.deferred)
-    return convertDeferred({ ...value, sites: [] } as DeferredFileIndex);
   if (!('packedSites' in value)) return value;
   const { strings, ints } = value.packedSites;
   const sites: Site[] = new Array<Site>(ints.length / STRIDE);
