@@ -2,7 +2,6 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexFile } from '../index-file.ts';
-import { createParsePool } from '../parse/pool.ts';
 import { packFileIndex, unpackFileIndex } from '../parse/transfer.ts';
 import { CONVERTERS } from './dispatch.ts';
 import { extractPython } from './extract.ts';
@@ -108,31 +107,7 @@ describe('extract.c, the Python walk', () => {
     expect(model.sites.filter((s) => s.kind === 'extends').map((s) => s.name)).toEqual(['B', 'C']);
   });
 
-  it('gives the same model through a pool whose main thread reads the records and one whose workers do', async () => {
-    const root = join(import.meta.dirname, '../../test');
-    const files = filesUnder(root, /\.py$/).map((path) => ({
-      path: path.slice(root.length + 1),
-      absolutePath: path,
-    }));
-    const expected = await Promise.all(
-      files.map(async (file) =>
-        JSON.stringify(
-          await indexFile({ path: file.path, content: readFileSync(file.absolutePath) }, {}),
-        ),
-      ),
-    );
-    // two threads: the main thread reads; four: each worker reads its own files
-    for (const threads of [2, 4]) {
-      const pool = createParsePool({ threads });
-      try {
-        const models = await Promise.all(files.map((file) => pool.run({ ...file, options: {} })));
-        expect(models.map((model) => JSON.stringify(model))).toEqual(expected);
-      } finally {
-        await pool.destroy();
-      }
-    }
-  }, 120_000);
-
+  // (through a two- and a four-thread pool, every fixture: parse/pool.test.ts)
   const stdlib = readdirSync('/usr/lib')
     .filter((d) => /^python3\.\d+$/.test(d) && existsSync(`/usr/lib/${d}/os.py`))
     .map((d) => `/usr/lib/${d}`)
