@@ -20,7 +20,7 @@ export interface IndexOptions {
   parseTimeoutMs?: number;
   /**
    * A walk in WebAssembly (convert/extract.ts) hands its records back unread, for the receiving
-   * thread to read (the parser threads' worker sets it; readExtracted reads them).
+   * thread to read (a small pool sets it, see parse/pool.ts; readExtracted reads them).
    */
   deferReading?: boolean;
 }

@@ -101,7 +101,6 @@ typedef struct {
   const int32_t *nodes;
   const int32_t *fields;
   const int32_t *end;
-  const int32_t *previous;
   const int32_t *fields_at;
   int32_t count;
   const uint16_t *source;

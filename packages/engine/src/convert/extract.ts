@@ -27,10 +27,10 @@ import {
  * go into the module's memory, and the walk writes records (objects with their places, sites,
  * imports, what bodies do) with their strings built, and the file's comment mask. Reading the
  * records into the model (ids, docs, sites, code hashes) goes through the same addObject and
- * addSite as the JavaScript converters and needs only the records and the source, so a parser
- * thread sends them as they are and the main thread reads them (readExtracted): the JavaScript
- * that turns records into a model is then compiled by V8 once, on the main thread, not once in
- * every parser thread. The JavaScript converters stay the specification: extract.test.ts
+ * addSite as the JavaScript converters and needs only the records and the source, so in a small
+ * pool (parse/pool.ts) a parser thread sends them as they are and the main thread reads them
+ * (readExtracted): the JavaScript that turns records into a model is then compiled by V8 once,
+ * on the main thread, not once in every parser thread. The JavaScript converters stay the specification: extract.test.ts
  * compares both on every fixture, and a file the walk cannot finish (out of memory) is
  * converted in JavaScript instead.
  */
@@ -310,14 +310,13 @@ function walk(
   const fieldStarts = place(x, fieldsAt);
   const text = x.alloc(source.length * 2 + 2);
   Buffer.from(x.memory.buffer, text, source.length * 2).write(source, 'utf16le');
-  const layout = x.alloc(40);
-  // Tree's slots (extract.c): nodes, fields, end, previous (unused), fields_at, count, source,
-  // source_length, types, field_ids
-  new Int32Array(x.memory.buffer, layout, 10).set([
+  const layout = x.alloc(36);
+  // Tree's slots (extract.c): nodes, fields, end, fields_at, count, source, source_length,
+  // types, field_ids
+  new Int32Array(x.memory.buffer, layout, 9).set([
     nodes,
     fields,
     ends,
-    0,
     fieldStarts,
     tree.nodeCount,
     text,
