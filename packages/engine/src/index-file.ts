@@ -122,7 +122,7 @@ export async function indexFile(
   const converter = converters[spec.id];
   const native = nativeWalkOf(converter);
   if (native) {
-    const walked = native.walk(tree, text);
+    const walked = native.walk(tree, text, spec.id);
     if (walked) {
       const file: ExtractedFileIndex = {
         ...base,

@@ -4,16 +4,30 @@ import { describe, expect, it } from 'vitest';
 import { indexFile } from '../index-file.ts';
 import { packFileIndex, unpackFileIndex } from '../parse/transfer.ts';
 import { CONVERTERS } from './dispatch.ts';
-import { extractPython } from './extract.ts';
+import { extractPython, extractTypeScript } from './extract.ts';
+import { TYPESCRIPT_SHAPES } from './extract-typescript-shapes.ts';
 import { convertPython } from './python.ts';
+import { convertTypeScript } from './typescript.ts';
 
 // The walks of wasm/extract.c against their specification, the JavaScript converters: the
 // same model, byte for byte, on every fixture, on shapes chosen to reach each branch of the C
 // code (whitespace of every kind, comments inside heads, long and non-ASCII names, broken
 // code) and, where the machine has it, on the whole Python standard library.
 
-const inJavaScript = { ...CONVERTERS, python: convertPython };
-const inWasm = { ...CONVERTERS, python: extractPython };
+const inJavaScript = {
+  ...CONVERTERS,
+  python: convertPython,
+  typescript: convertTypeScript,
+  tsx: convertTypeScript,
+  javascript: convertTypeScript,
+};
+const inWasm = {
+  ...CONVERTERS,
+  python: extractPython,
+  typescript: extractTypeScript,
+  tsx: extractTypeScript,
+  javascript: extractTypeScript,
+};
 
 async function bothWays(path: string, content: Buffer | string): Promise<[string, string]> {
   const file = { path, content };
@@ -23,7 +37,7 @@ async function bothWays(path: string, content: Buffer | string): Promise<[string
   const sent = structuredClone(
     packFileIndex(await indexFile(file, { repository: 'r', deferReading: true }, inWasm)),
   );
-  expect(sent.extracted?.records.length ?? 0, path).toBeGreaterThan(0);
+  expect(sent.extracted, path).toBeDefined();
   expect(JSON.stringify(unpackFileIndex(sent)), path).toBe(wasm);
   return [js, wasm];
 }
@@ -125,5 +139,72 @@ describe('extract.c, the Python walk', () => {
       expect(compared).toBeGreaterThan(500);
     },
     240_000,
+  );
+});
+
+const SCRIPT = /\.(m|c)?(j|t)sx?$/;
+
+describe('extract.c, the TypeScript, TSX and JavaScript walk', () => {
+  it('gives the JavaScript converter’s model on every fixture', async () => {
+    const root = join(import.meta.dirname, '../../test');
+    const files = filesUnder(root, SCRIPT);
+    expect(files.length).toBeGreaterThan(5);
+    for (const path of files) {
+      const [js, wasm] = await bothWays(path.slice(root.length + 1), readFileSync(path));
+      expect(wasm, path).toBe(js);
+    }
+  });
+
+  it('gives the same model on shapes written to reach each branch', async () => {
+    for (const { path, source } of TYPESCRIPT_SHAPES) {
+      const [js, wasm] = await bothWays(path, source);
+      expect(wasm, `${path}\n${source}`).toBe(js);
+    }
+  });
+
+  it('records what the code holds (not only what the JavaScript converter does)', async () => {
+    const source = [
+      '/** Creates an app. */',
+      'var app = exports = module.exports = {};',
+      'app.use = function use(fn) { return this.stack.push(fn); };',
+      'function View(name) { this.name = name; }',
+      'View.prototype.render = async function (options, callback) { throw new RenderError(); };',
+      'exports.helper = (a = 1, ...rest) => a;',
+    ].join('\n');
+    const model = await indexFile({ path: 'lib/app.js', content: source }, {}, inWasm);
+    expect(
+      model.objects.map((o) => `${o.kind} ${o.qualifiedName} ${o.modifiers.exported}`),
+    ).toEqual([
+      'method app.use true',
+      'function View false',
+      'method View.render false',
+      'function helper true',
+    ]);
+    const render = model.objects[2]!;
+    expect(render.modifiers).toMatchObject({ async: true, static: false, visibility: 'public' });
+    expect(render.body?.throws).toEqual(['RenderError']);
+    expect(model.objects[3]!.parameters).toMatchObject([
+      { name: 'a', optional: true, default: '1' },
+      { name: 'rest', rest: true },
+    ]);
+  });
+
+  // a sample of the benchmark's corpus (bench/engine.ts): every tenth file
+  const packages = ['zod', '@reduxjs', 'fastify', '@tanstack', 'kysely', 'pino', 'immer', 'ajv']
+    .map((name) => join(import.meta.dirname, '../../../../node_modules', name))
+    .filter((dir) => existsSync(dir));
+  it.skipIf(packages.length === 0)(
+    'gives the same model on packages in node_modules',
+    async () => {
+      const files = packages
+        .flatMap((dir) => filesUnder(dir, SCRIPT))
+        .filter((_, i) => i % 10 === 0);
+      for (const path of files) {
+        const [js, wasm] = await bothWays(path, readFileSync(path));
+        expect(wasm, path).toBe(js);
+      }
+      expect(files.length).toBeGreaterThan(100);
+    },
+    120_000,
   );
 });

@@ -1,6 +1,7 @@
 import type { FlatTree, Node } from '../parse/flat-tree.ts';
 import { parseDocstring } from '../doc-comments/docstring.ts';
-import { cleandoc } from '../doc-comments/strip.ts';
+import { cleandoc, stripCommentMarkers } from '../doc-comments/strip.ts';
+import { parseTaggedComment } from '../doc-comments/tagged.ts';
 import type { CodeObject, DocComment, FileIndex, ObjectKind, Site } from '../model.ts';
 import { type WasmMemory, wasm } from '../wasm-api.ts';
 import type { CommentMask } from './comment-mask.ts';
@@ -21,6 +22,7 @@ import {
   pythonStringText,
   VISITED as PYTHON_VISITED,
 } from './python.ts';
+import { convertTypeScript, VISITED as TYPESCRIPT_VISITED } from './typescript.ts';
 
 /**
  * Converters whose walk runs in WebAssembly (wasm/extract.c): the tree's arrays and the source
@@ -52,7 +54,11 @@ export interface ExtractedFileIndex extends FileIndex {
 
 /** A walk in WebAssembly, and the converter that does the same in JavaScript. */
 export interface NativeWalk {
-  walk(tree: FlatTree, source: string): Omit<Extracted, 'repository' | 'source'> | undefined;
+  walk(
+    tree: FlatTree,
+    source: string,
+    language: string,
+  ): Omit<Extracted, 'repository' | 'source'> | undefined;
   fallback: Converter;
 }
 
@@ -63,6 +69,7 @@ interface Extractor {
   mark(): number;
   release(at: number): void;
   extract_python(tree: number): number;
+  extract_typescript(tree: number, javascript: number): number;
 }
 
 /** Per grammar: the module-side tables of a converter (types by symbol, field ids). */
@@ -97,6 +104,75 @@ const PYTHON_TYPES = [
   'else_clause',
 ];
 
+/**
+ * The type names extract.c's TypeScript walk asks about, in its enum's order (TS_…, from 1): the
+ * types typescript.ts visits, then those it looks at around them; every other type whose name
+ * holds `comment` has the code after them (TS_COMMENTISH).
+ */
+const TYPESCRIPT_TYPES = [
+  ...TYPESCRIPT_VISITED,
+  'object',
+  'object_type',
+  'identifier',
+  'member_expression',
+  'lexical_declaration',
+  'variable_declaration',
+  'const',
+  'ambient_declaration',
+  'decorator',
+  'comment',
+  'required_parameter',
+  'optional_parameter',
+  'assignment_pattern',
+  'rest_pattern',
+  '?',
+  'accessibility_modifier',
+  'private_property_identifier',
+  'static',
+  'abstract',
+  'async',
+  'as_expression',
+  'satisfies_expression',
+  'parenthesized_expression',
+  'pair',
+  'shorthand_property_identifier',
+  'expression_statement',
+  'string',
+  'generic_type',
+  'statement_block',
+  'if_statement',
+  'else_clause',
+  'import_clause',
+  'namespace_import',
+  'named_imports',
+  'import_specifier',
+  'export_clause',
+  'export_specifier',
+  '\n',
+];
+
+/** The field names of the TypeScript walk, in its enum's order (TF_…, from 1). */
+const TYPESCRIPT_FIELDS = [
+  'name',
+  'body',
+  'parameters',
+  'parameter',
+  'return_type',
+  'value',
+  'type',
+  'pattern',
+  'left',
+  'right',
+  'key',
+  'property',
+  'object',
+  'function',
+  'constructor',
+  'arguments',
+  'source',
+  'declaration',
+];
+
 /** The field names of the Python walk, in its enum's order (PF_…, from 1). */
 const PYTHON_FIELDS = [
   'name',
@@ -123,12 +199,24 @@ function loadExtractor(): Extractor {
   return extractor;
 }
 
-/** The grammar's tables for a walk naming `types` and `fields` (made once per grammar). */
-function tablesFor(x: Extractor, tree: FlatTree, types: string[], fields: string[]): Tables {
+/**
+ * The grammar's tables for a walk naming `types` and `fields` (made once per grammar); with
+ * `commentish`, every other type whose name holds `comment` has the code after `types`.
+ */
+function tablesFor(
+  x: Extractor,
+  tree: FlatTree,
+  types: string[],
+  fields: string[],
+  commentish = false,
+): Tables {
   const names = tree.names;
   let made = tables.get(names.types);
   if (!made) {
     const codes = new Map(types.map((type, i) => [type, i + 1]));
+    if (commentish)
+      for (const type of names.types)
+        if (type?.includes('comment') && !codes.has(type)) codes.set(type, types.length + 1);
     const typesAt = x.alloc(65536);
     const bytes = new Uint8Array(x.memory.buffer, typesAt, 65536);
     bytes.fill(0);
@@ -157,8 +245,19 @@ function place(x: Extractor, array: Int32Array): number {
   return at;
 }
 
-const KINDS: ObjectKind[] = ['module', 'class', 'function', 'method', 'constructor'];
-const SITE_KINDS: Site['kind'][] = ['call', 'usage', 'extends'];
+const KINDS: ObjectKind[] = [
+  'module',
+  'class',
+  'function',
+  'method',
+  'constructor',
+  'interface',
+  'enum',
+  'type',
+  'namespace',
+  'constant',
+];
+const SITE_KINDS: Site['kind'][] = ['call', 'usage', 'extends', 'implements'];
 
 /**
  * Reads the records of a walk: a cursor over the ints, and strings as (start, length) pairs, in
@@ -217,7 +316,7 @@ const pythonWalk: NativeWalk = {
     const own = tablesFor(x, tree, PYTHON_TYPES, PYTHON_FIELDS);
     const at = x.mark();
     try {
-      return walk(x, tree, own, source);
+      return walk(x, tree, own, source, (layout) => x.extract_python(layout));
     } finally {
       x.release(at);
     }
@@ -225,9 +324,29 @@ const pythonWalk: NativeWalk = {
   fallback: convertPython,
 };
 
+/** The TypeScript, TSX and JavaScript walk (extract_typescript), with typescript.ts as fallback. */
+const typescriptWalk: NativeWalk = {
+  walk: (tree, source, language) => {
+    const x = extractor ?? loadExtractor();
+    const own = tablesFor(x, tree, TYPESCRIPT_TYPES, TYPESCRIPT_FIELDS, true);
+    const at = x.mark();
+    try {
+      return walk(x, tree, own, source, (layout) =>
+        x.extract_typescript(layout, language === 'javascript' ? 1 : 0),
+      );
+    } finally {
+      x.release(at);
+    }
+  },
+  fallback: convertTypeScript,
+};
+
 /** The model readers of each language with a walk here. */
 const READERS: Record<string, (records: Records, ctx: ConvertContext) => void> = {
   python: readPython,
+  typescript: readTypeScript,
+  tsx: readTypeScript,
+  javascript: readTypeScript,
 };
 
 /**
@@ -235,12 +354,22 @@ const READERS: Record<string, (records: Records, ctx: ConvertContext) => void> =
  * callers of a converter get; indexFile uses the walk itself, see nativeWalkOf).
  */
 export const extractPython: Converter = (root: Node, ctx: ConvertContext): void => {
-  const extracted = pythonWalk.walk(root.tree, ctx.source);
+  const extracted = pythonWalk.walk(root.tree, ctx.source, ctx.language);
   if (!extracted) convertPython(root, ctx);
   else readPython(new Records(extracted.records, extracted.units, ctx.source), ctx);
 };
 
-const NATIVE = new Map<Converter, NativeWalk>([[extractPython, pythonWalk]]);
+/** convertTypeScript as a converter over extract.c's walk (as extractPython). */
+export const extractTypeScript: Converter = (root: Node, ctx: ConvertContext): void => {
+  const extracted = typescriptWalk.walk(root.tree, ctx.source, ctx.language);
+  if (!extracted) convertTypeScript(root, ctx);
+  else readTypeScript(new Records(extracted.records, extracted.units, ctx.source), ctx);
+};
+
+const NATIVE = new Map<Converter, NativeWalk>([
+  [extractPython, pythonWalk],
+  [extractTypeScript, typescriptWalk],
+]);
 
 /** The walk in WebAssembly behind a converter of the dispatch table, if it has one. */
 export function nativeWalkOf(converter: Converter | undefined): NativeWalk | undefined {
@@ -302,6 +431,7 @@ function walk(
   tree: FlatTree,
   own: Tables,
   source: string,
+  run: (layout: number) => number,
 ): Omit<Extracted, 'repository' | 'source'> | undefined {
   const { end, fieldsAt } = tree.arrays();
   const nodes = place(x, tree.data);
@@ -324,7 +454,7 @@ function walk(
     own.types,
     own.fieldIds,
   ]);
-  const result = x.extract_python(layout);
+  const result = run(layout);
   if (result === 0) return undefined;
   const [records, recordCount, units, unitCount, mask, maskCount] = new Int32Array(
     x.memory.buffer,
@@ -447,5 +577,119 @@ function readObject(records: Records, ctx: ConvertContext, objects: CodeObject[]
     decorators,
     ...(doc ? { doc } : {}),
     body: { throws: [], returnsValue: false, earlyExits: 0 },
+  });
+}
+
+/**
+ * The model of extract.c's TypeScript records (the objects as typescript.ts declares them), and
+ * at the end what convertTypeScript does once the file is read: declarations exported by name
+ * elsewhere in the file (`export { f }`, `module.exports = { f }`) and functions hung on a
+ * variable the module exports are marked exported.
+ */
+function readTypeScript(records: Records, ctx: ConvertContext): void {
+  const objects: CodeObject[] = [];
+  const ints = records.ints;
+  let byName: Set<string> | undefined;
+  const placed: { root: string; object: CodeObject }[] = [];
+  while (records.at < ints.length) {
+    const op = records.int();
+    if (op === 1) {
+      const object = readTypeScriptObject(records, ctx, objects);
+      objects.push(object);
+      const root = records.string();
+      if (root !== undefined) placed.push({ root, object });
+    } else if (op === 2) {
+      const kind = SITE_KINDS[records.int()]!;
+      const from = records.int();
+      const row = records.int();
+      const column = records.int();
+      const name = records.string()!;
+      const qualifier = records.string();
+      addSiteAt(ctx, row, column, kind, name, from < 0 ? undefined : objects[from], qualifier);
+    } else if (op === 3) {
+      const line = records.int();
+      const source = records.string()!;
+      const alias = records.string();
+      const names: string[] = [];
+      for (let i = records.int(); i > 0; i--) names.push(records.string()!);
+      ctx.imports.push({ source, names, line, ...(alias ? { alias } : {}) });
+    } else if (op === 4) {
+      const body = objects[records.int()]!.body!;
+      if (records.int() === 1) {
+        const name = records.string();
+        if (name && !body.throws.includes(name)) body.throws.push(name);
+      } else {
+        if (records.int() === 1) body.returnsValue = true;
+        if (records.int() === 1) body.earlyExits++;
+      }
+    } else if (op === 5) {
+      (byName ??= new Set()).add(records.string()!);
+    } else throw new Error(`Unknown extraction record ${op}.`);
+  }
+  if (byName) {
+    for (const object of objects) {
+      if (object.parentId === undefined && byName.has(object.name))
+        object.modifiers.exported = true;
+    }
+    for (const { root, object } of placed) if (byName.has(root)) object.modifiers.exported = true;
+  }
+}
+
+const VISIBILITY = ['public', 'private', 'protected'] as const;
+
+/** One object record of the TypeScript walk (ts_object and the writers after it in extract.c). */
+function readTypeScriptObject(
+  records: Records,
+  ctx: ConvertContext,
+  objects: CodeObject[],
+): CodeObject {
+  const kind = KINDS[records.int()]!;
+  const place: ObjectPlace = {
+    startRow: records.int(),
+    startColumn: records.int(),
+    endRow: records.int(),
+    endColumn: records.int(),
+    startIndex: records.int(),
+    endIndex: records.int(),
+  };
+  const parentNumber = records.int();
+  const parent = parentNumber < 0 ? undefined : objects[parentNumber];
+  const name = records.string()!;
+  const prefix = records.string();
+  const signature = records.string()!;
+  const returnType = records.string();
+  const flags = records.int();
+  const decorators: string[] = [];
+  for (let i = records.int(); i > 0; i--) decorators.push(records.string()!);
+  const parameters = [];
+  for (let i = records.int(); i > 0; i--) {
+    const parameterName = records.string()!;
+    const type = records.string();
+    const value = records.string();
+    const rest = records.int() === 1;
+    const optional = records.int() === 1;
+    parameters.push(parameter(parameterName, rest, optional, type, value));
+  }
+  const docText = records.string();
+  const doc = docText === undefined ? undefined : parseTaggedComment(stripCommentMarkers(docText));
+  const member = (flags & 16) !== 0;
+  const fn = (flags & 32) !== 0;
+  return addObjectAt(ctx, place, signature, {
+    kind,
+    name,
+    parent,
+    ...(prefix !== undefined ? { prefix } : {}),
+    parameters,
+    ...(returnType !== undefined ? { returnType } : {}),
+    modifiers: {
+      exported: (flags & 1) !== 0,
+      static: (flags & 2) !== 0,
+      async: (flags & 4) !== 0,
+      abstract: (flags & 8) !== 0,
+      ...(member ? { visibility: VISIBILITY[(flags >> 6) & 3] } : {}),
+    },
+    decorators,
+    ...(doc ? { doc } : {}),
+    ...(fn ? { body: { throws: [], returnsValue: false, earlyExits: 0 } } : {}),
   });
 }

@@ -85,7 +85,7 @@ export function convertTypeScript(root: Node, ctx: ConvertContext): void {
   }
 }
 
-const VISITED = [
+export const VISITED = [
   ...SCOPES,
   'interface_declaration',
   'enum_declaration',
