@@ -198,11 +198,15 @@ export function addObjectAt(
     overloadIndex,
     // set by finishHashes once every object of the file is known
     codeHash: '',
+    // every optional field present, undefined when absent (JSON, the store and the trip between
+    // threads leave them out): one shape of object for V8, whose optimised code reading objects
+    // (the readers of extract.ts, finishHashes, resolution) was thrown away as shapes turned up
+    returnType: draft.returnType,
+    parentId: draft.parent?.id,
+    doc: draft.doc || undefined,
+    body: draft.body || undefined,
+    legacyCodeHash: undefined,
   };
-  if (draft.returnType !== undefined) object.returnType = draft.returnType;
-  if (draft.parent) object.parentId = draft.parent.id;
-  if (draft.doc) object.doc = draft.doc;
-  if (draft.body) object.body = draft.body;
   ctx.objects.push(object);
   ctx.offsets.set(object, [place.startIndex, place.endIndex]);
   return object;

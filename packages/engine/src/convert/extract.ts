@@ -494,7 +494,7 @@ function readPython(records: Records, ctx: ConvertContext): void {
         source,
         names: names.length ? names : ['*'],
         line,
-        ...(alias ? { alias } : {}),
+        alias: alias || undefined,
       });
     } else if (op === 4) {
       const body = objects[records.int()]!.body!;
@@ -612,7 +612,7 @@ function readTypeScript(records: Records, ctx: ConvertContext): void {
       const alias = records.string();
       const names: string[] = [];
       for (let i = records.int(); i > 0; i--) names.push(records.string()!);
-      ctx.imports.push({ source, names, line, ...(alias ? { alias } : {}) });
+      ctx.imports.push({ source, names, line, alias: alias || undefined });
     } else if (op === 4) {
       const body = objects[records.int()]!.body!;
       if (records.int() === 1) {

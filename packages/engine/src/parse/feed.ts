@@ -25,7 +25,7 @@ export interface FeedOptions {
 }
 
 /** Parse tasks handed to a pool at once per thread: enough to keep every thread's queue full. */
-const TASKS_PER_THREAD = 8;
+const TASKS_PER_THREAD = 16;
 /** Files asked of the source (and of the store) at once, unless the source says otherwise. */
 const READ_BATCH = 64;
 /** Parsed models handed to the store at once. */

@@ -41,7 +41,7 @@ export function createParsePool(
     // a few tasks queued in each worker, so it starts the next file without waiting for a
     // round trip through the main thread (most files take a few milliseconds); tasks still
     // run one after the other there, so memory stays bounded by the largest files
-    concurrentTasksPerWorker: 4,
+    concurrentTasksPerWorker: 16,
     ...(needsTsx && { execArgv: [...loaderOptions(process.execArgv), '--import', 'tsx'] }),
   });
   // the records of a walk in WebAssembly are read on this thread when the pool is small: V8 then
