@@ -27,7 +27,7 @@ try {
     [
       '--target=wasm32',
       '-nostdlib',
-      '-O2',
+      '-O3',
       // memcpy as WebAssembly's memory.copy (no libc to import it from)
       '-mbulk-memory',
       '-Wall',

@@ -11,6 +11,9 @@
 // ECMAScript's whitespace and line terminators, `trim` removes the same set.
 #include <stdint.h>
 
+// the whitespace normal form and joins of code hashes (and ECMAScript's `\s`, is_space)
+#include "normalize.c"
+
 #define NODE_INTS 10
 #define FLAG_NAMED 1
 #define ERROR_SYMBOL 65535
@@ -198,13 +201,10 @@ typedef struct {
   int contiguous;
   int32_t source_start;
   int32_t expected;
+  // per object, for its code hash (see put_hashes): its range, parent, signature (a string as
+  // written) and whether it is a module object with no parent
+  Ints objects;
 } Out;
-
-static inline int is_space(uint32_t c) {
-  if (c < 0x80) return c == ' ' || (c >= 9 && c <= 13);
-  return c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x2028 ||
-         c == 0x2029 || c == 0x202f || c == 0x205f || c == 0x3000 || c == 0xfeff;
-}
 
 static void put_none(Out *o) {
   push(&o->out, -1);
@@ -435,6 +435,298 @@ static void put_site(Out *o, int kind, int32_t from, int32_t row, int32_t column
 }
 
 // ---------------------------------------------------------------------------------------------
+// Code hashes (finishHashes of src/convert/context.ts with createCodeHasher of src/identity.ts):
+// each object's hash over its own code, each nested object in its range counted as its
+// signature, taken here so the thread reading the records need not normalise and hash. A file
+// whose hashes the bytes cannot say exactly (a range or a join cutting a surrogate pair, a
+// source past the normal form's 29-bit offsets) gets none, and the reader hashes it as before.
+
+#define OP_HASHES 6
+#define OBJECT_INTS 6
+
+/** Notes an object for its code hash: its range node, parent and whether it is a top module. */
+static void note_object(Out *o, int32_t node, int32_t parent, int module) {
+  push(&o->objects, start_of(o->tree, node));
+  push(&o->objects, end_of(o->tree, node));
+  push(&o->objects, parent);
+  push(&o->objects, -1);
+  push(&o->objects, 0);
+  push(&o->objects, module && parent < 0);
+}
+
+/** Notes the string written last (two ints) as the last object's signature. */
+static void note_signature(Out *o) {
+  int32_t *last = o->objects.data + o->objects.size - OBJECT_INTS;
+  last[3] = o->out.data[o->out.size - 2];
+  last[4] = o->out.data[o->out.size - 1];
+}
+
+typedef struct {
+  uint32_t h[5];
+  uint8_t block[64];
+  uint32_t used;
+  uint64_t length;
+} Sha1;
+
+static inline uint32_t rotl(uint32_t x, int n) { return (x << n) | (x >> (32 - n)); }
+
+static void sha1_block(Sha1 *s, const uint8_t *p) {
+  uint32_t w[80];
+  for (int i = 0; i < 16; i++)
+    w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 | (uint32_t)p[4 * i + 2] << 8 |
+           p[4 * i + 3];
+  for (int i = 16; i < 80; i++) w[i] = rotl(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1);
+  uint32_t a = s->h[0], b = s->h[1], c = s->h[2], d = s->h[3], e = s->h[4], t;
+#define ROUND(f, k, i)                                                                             \
+  t = rotl(a, 5) + (f) + e + (k) + w[i];                                                           \
+  e = d, d = c, c = rotl(b, 30), b = a, a = t;
+  for (int i = 0; i < 20; i++) {
+    ROUND((b & c) | (~b & d), 0x5a827999, i)
+  }
+  for (int i = 20; i < 40; i++) {
+    ROUND(b ^ c ^ d, 0x6ed9eba1, i)
+  }
+  for (int i = 40; i < 60; i++) {
+    ROUND((b & c) | (b & d) | (c & d), 0x8f1bbcdc, i)
+  }
+  for (int i = 60; i < 80; i++) {
+    ROUND(b ^ c ^ d, 0xca62c1d6, i)
+  }
+#undef ROUND
+  s->h[0] += a, s->h[1] += b, s->h[2] += c, s->h[3] += d, s->h[4] += e;
+}
+
+/** SHA-1 of `length` bytes, the first `count` hex digits appended to the string being built. */
+static void add_sha1_hex(Out *o, const uint8_t *data, uint32_t length, int count) {
+  Sha1 s = {{0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0}, {0}, 0, 0};
+  uint32_t i = 0;
+  for (; i + 64 <= length; i += 64) sha1_block(&s, data + i);
+  uint8_t tail[128];
+  uint32_t rest = length - i;
+  __builtin_memcpy(tail, data + i, rest);
+  tail[rest] = 0x80;
+  uint32_t padded = rest + 1 + 8 <= 64 ? 64 : 128;
+  __builtin_memset(tail + rest + 1, 0, padded - rest - 1);
+  uint64_t bits = (uint64_t)length * 8;
+  for (int k = 0; k < 8; k++) tail[padded - 1 - k] = (uint8_t)(bits >> (8 * k));
+  sha1_block(&s, tail);
+  if (padded == 128) sha1_block(&s, tail + 64);
+  static const char hex[] = "0123456789abcdef";
+  for (int k = 0; k < count; k++) {
+    uint32_t byte = (s.h[k / 8] >> (24 - 8 * ((k / 2) % 4))) & 0xff;
+    add(o, (uint16_t)hex[k % 2 == 0 ? byte >> 4 : byte & 15], -1);
+  }
+}
+
+/** UTF-16 units as TextEncoder's encodeInto writes them (a lone surrogate as U+FFFD). */
+static uint32_t utf8_of(const uint16_t *units, int32_t n, uint8_t *out) {
+  uint32_t o = 0;
+  for (int32_t i = 0; i < n; i++) {
+    uint32_t c = units[i];
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && units[i + 1] >= 0xdc00 &&
+        units[i + 1] <= 0xdfff) {
+      c = 0x10000 + ((c - 0xd800) << 10) + (units[i + 1] - 0xdc00);
+      i++;
+    } else if (c >= 0xd800 && c <= 0xdfff)
+      c = 0xfffd;
+    if (c < 0x80) out[o++] = (uint8_t)c;
+    else if (c < 0x800) {
+      out[o++] = (uint8_t)(0xc0 | c >> 6);
+      out[o++] = (uint8_t)(0x80 | (c & 0x3f));
+    } else if (c < 0x10000) {
+      out[o++] = (uint8_t)(0xe0 | c >> 12);
+      out[o++] = (uint8_t)(0x80 | ((c >> 6) & 0x3f));
+      out[o++] = (uint8_t)(0x80 | (c & 0x3f));
+    } else {
+      out[o++] = (uint8_t)(0xf0 | c >> 18);
+      out[o++] = (uint8_t)(0x80 | ((c >> 12) & 0x3f));
+      out[o++] = (uint8_t)(0x80 | ((c >> 6) & 0x3f));
+      out[o++] = (uint8_t)(0x80 | (c & 0x3f));
+    }
+  }
+  return o;
+}
+
+/** A source's normal form (wasm/normalize.c): the bytes and where each unit landed. */
+typedef struct {
+  uint8_t *normal;
+  int32_t *at;
+} Normal;
+
+static int normal_of(const Tree *t, const uint8_t *utf8, uint32_t bytes, const int32_t *masked,
+                     int32_t pairs, Normal *out) {
+  out->normal = alloc(3 * (uint32_t)t->source_length + 1);
+  out->at = alloc(4 * ((uint32_t)t->source_length + 1));
+  if (failed) return 0;
+  normalize(utf8, (int)bytes, out->normal, out->at, masked, pairs);
+  return 1;
+}
+
+/** masksWithin of comment-mask.ts: whether a masked range overlaps [start, end). */
+static int masks_within(const int32_t *ranges, int32_t pairs, int32_t start, int32_t end) {
+  int32_t low = 0, high = pairs;
+  while (low < high) {
+    int32_t mid = (low + high) >> 1;
+    if (ranges[2 * mid + 1] <= start) low = mid + 1;
+    else high = mid;
+  }
+  return low < pairs && ranges[2 * low] < end;
+}
+
+/** The hash of [start, end) of a normal form with holes; 0 when a join cut a surrogate pair. */
+static int add_hash(Out *o, const Normal *n, int32_t start, int32_t end, const int32_t *holes,
+                    int32_t hole_count, const uint8_t *texts, uint8_t *dest, uint8_t *scratch,
+                    int32_t *scratch_at) {
+  int length = join(n->normal, n->at, start, end, holes, hole_count, texts, dest, scratch,
+                    scratch_at);
+  if (length < 0) return 0;
+  add_sha1_hex(o, dest, (uint32_t)length, 20);
+  return 1;
+}
+
+/**
+ * The code hashes of every object noted, as one record: OP_HASHES, the count, then each
+ * object's hash and its legacy hash (none when equal or unmasked); nothing when a file's hashes
+ * are left to the reader (see above). `mask` holds the comment mask's pairs in tree order.
+ */
+static void put_hashes(Out *o, const Ints *mask) {
+  const Tree *t = o->tree;
+  const uint16_t *s = t->source;
+  int32_t count = (int32_t)(o->objects.size / OBJECT_INTS);
+  if (count == 0 || 3 * (int64_t)t->source_length >= (1 << 29)) return;
+  uint32_t mark_at = mark();
+  // the mask's pairs sorted by start (stable: as maskOf sorts them)
+  int32_t pairs = (int32_t)(mask->size / 2);
+  int32_t *ranges = alloc((uint32_t)(2 * pairs + 1) * 4);
+  if (!ranges) return;
+  for (int32_t i = 0; i < pairs; i++) {
+    int32_t start = mask->data[2 * i], end = mask->data[2 * i + 1];
+    int32_t j = i;
+    while (j > 0 && ranges[2 * (j - 1)] > start) {
+      ranges[2 * j] = ranges[2 * (j - 1)];
+      ranges[2 * j + 1] = ranges[2 * (j - 1) + 1];
+      j--;
+    }
+    ranges[2 * j] = start;
+    ranges[2 * j + 1] = end;
+  }
+  // a range that splits a surrogate pair: the reader hashes the blanked string
+  for (int32_t i = 0; i < 2 * pairs; i++)
+    if (ranges[i] < t->source_length && s[ranges[i]] >= 0xdc00 && s[ranges[i]] <= 0xdfff) {
+      release(mark_at);
+      return;
+    }
+  uint8_t *utf8 = alloc(3 * (uint32_t)t->source_length + 1);
+  if (!utf8) return;
+  uint32_t bytes = utf8_of(s, t->source_length, utf8);
+  Normal masked = {0, 0}, plain = {0, 0};
+  if (!normal_of(t, utf8, bytes, ranges, pairs, &masked)) return;
+  // children by parent, in object order (a top module object's are then every top-level object)
+  const int32_t *objects = o->objects.data;
+  int32_t *first_child = alloc((uint32_t)count * 4);
+  int32_t *next_child = alloc((uint32_t)count * 4);
+  int32_t *last_child = alloc((uint32_t)count * 4);
+  int32_t *holes = alloc((uint32_t)count * 16 + 16);
+  int32_t *sorted = alloc((uint32_t)count * 16 + 16);
+  // room for any object's holes' texts and join: every signature's UTF-8, the normal form
+  uint32_t all_text = 0, longest_text = 0;
+  for (int32_t i = 0; i < count; i++) {
+    uint32_t units = (uint32_t)(objects[i * OBJECT_INTS + 4] > 0 ? objects[i * OBJECT_INTS + 4] : 0);
+    all_text += 3 * units;
+    if (3 * units > longest_text) longest_text = 3 * units;
+  }
+  uint8_t *texts = alloc(all_text + 1);
+  uint8_t *dest = alloc(3 * (uint32_t)t->source_length + all_text + (uint32_t)count + 1);
+  uint8_t *scratch = alloc(longest_text + 1);
+  int32_t *scratch_at = alloc(4 * (longest_text + 1));
+  if (failed) return;
+  for (int32_t i = 0; i < count; i++) first_child[i] = last_child[i] = next_child[i] = -1;
+  for (int32_t i = 0; i < count; i++) {
+    int32_t parent = objects[i * OBJECT_INTS + 2];
+    if (parent < 0) continue;
+    if (last_child[parent] < 0) first_child[parent] = i;
+    else next_child[last_child[parent]] = i;
+    last_child[parent] = i;
+  }
+  uint32_t out_at = o->out.size;
+  push(&o->out, OP_HASHES);
+  push(&o->out, count);
+  for (int32_t i = 0; i < count && !failed; i++) {
+    const int32_t *object = objects + i * OBJECT_INTS;
+    int32_t start = object[0], end = object[1];
+    // the holes: children in the range, then (a top module) top-level objects in the range
+    int32_t hole_count = 0;
+    for (int32_t c = first_child[i]; c >= 0; c = next_child[c]) {
+      const int32_t *child = objects + c * OBJECT_INTS;
+      if (child[0] < start || child[1] > end) continue;
+      holes[4 * hole_count] = child[0];
+      holes[4 * hole_count + 1] = child[1];
+      holes[4 * hole_count + 2] = c;
+      hole_count++;
+    }
+    for (int32_t c = 0; object[5] && c < count; c++) {
+      const int32_t *child = objects + c * OBJECT_INTS;
+      if (child[2] >= 0 || child[5] || child[0] < start || child[1] > end) continue;
+      holes[4 * hole_count] = child[0];
+      holes[4 * hole_count + 1] = child[1];
+      holes[4 * hole_count + 2] = c;
+      hole_count++;
+    }
+    // sorted by `from`, stably
+    for (int32_t h = 0; h < hole_count; h++) {
+      int32_t j = h;
+      while (j > 0 && sorted[4 * (j - 1)] > holes[4 * h]) {
+        for (int k = 0; k < 4; k++) sorted[4 * j + k] = sorted[4 * (j - 1) + k];
+        j--;
+      }
+      for (int k = 0; k < 4; k++) sorted[4 * j + k] = holes[4 * h + k];
+    }
+    // the holes' texts (their signatures) as UTF-8
+    uint32_t offset = 0;
+    for (int32_t h = 0; h < hole_count; h++) {
+      const int32_t *child = objects + sorted[4 * h + 2] * OBJECT_INTS;
+      int32_t sig_start = child[3], sig_length = child[4] > 0 ? child[4] : 0;
+      const uint16_t *units = sig_start < 0 || sig_length == 0 ? s
+                              : sig_start < t->source_length
+                                  ? s + sig_start
+                                  : o->pool.data + (sig_start - t->source_length);
+      uint32_t written = utf8_of(units, sig_length, texts + offset);
+      sorted[4 * h + 2] = (int32_t)offset;
+      sorted[4 * h + 3] = (int32_t)written;
+      offset += written;
+    }
+    begin(o);
+    if (!add_hash(o, &masked, start, end, sorted, hole_count, texts, dest, scratch, scratch_at)) {
+      failed = 1;
+      break;
+    }
+    finish(o);
+    // the hash as engines before the mask took it, where it differs
+    if (pairs > 0 && masks_within(ranges, pairs, start, end)) {
+      if (!plain.normal && !normal_of(t, utf8, bytes, 0, 0, &plain)) break;
+      uint32_t built = o->pool.size;
+      begin(o);
+      if (!add_hash(o, &plain, start, end, sorted, hole_count, texts, dest, scratch, scratch_at)) {
+        failed = 1;
+        break;
+      }
+      int same = 1;
+      for (int k = 0; k < 20; k++)
+        if (o->pool.data[built + k] != o->pool.data[built - 20 + k]) same = 0;
+      if (same) {
+        o->pool.size = built;
+        put_none(o);
+      } else finish(o);
+    } else put_none(o);
+  }
+  if (failed) {
+    // the reader hashes this file: the record goes, and everything allocated for it
+    o->out.size = out_at;
+    failed = 0;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Python (src/convert/python.ts).
 
 enum {
@@ -632,8 +924,10 @@ static int32_t py_declare(Python *p, int32_t node, int type, const Scope *scope)
   push(&o->out, kind);
   put_range(o, node);
   push(&o->out, scope->parent);
+  note_object(o, node, scope->parent, 0);
   put_text(o, name);
   put_signature(o, node, body, 0);
+  note_signature(o);
   if (type == PY_FUNCTION_DEFINITION) put_type(o, field_child(t, node, PF_RETURN_TYPE));
   else put_none(o);
   push(&o->out, (type == PY_FUNCTION_DEFINITION && has_child_of(t, node, PY_ASYNC) ? 1 : 0) |
@@ -907,6 +1201,7 @@ __attribute__((export_name("extract_python"))) Result *extract_python(const Tree
   push(&o->out, OP_OBJECT);
   push(&o->out, KIND_MODULE);
   put_range(o, 0);
+  note_object(o, 0, -1, 1);
   push(&o->out, -1);
   put_none(o);
   put_none(o);
@@ -979,6 +1274,8 @@ __attribute__((export_name("extract_python"))) Result *extract_python(const Tree
   }
   Ints mask = {0, 0, 0};
   py_mask(tree, &mask);
+  if (failed) return 0;
+  put_hashes(o, &mask);
   if (failed) return 0;
   result->mask = mask.data;
   result->mask_count = (int32_t)mask.size;
@@ -1488,6 +1785,7 @@ static int32_t ts_object(TypeScript *ts, int kind, int32_t node, int32_t parent,
   push(&o->out, kind);
   put_range(o, node);
   push(&o->out, parent);
+  note_object(o, node, parent, kind == KIND_MODULE);
   put_str(o, name);
   // the scope: the prefix, or the parent's qualified name
   int32_t scope_start = 0, scope_length = 0;
@@ -1552,6 +1850,7 @@ static int32_t ts_function(TypeScript *ts, int32_t decl, int32_t fn, int32_t par
   if (member) flags |= F_MEMBER | ts_visibility(t, decl);
   int32_t number = ts_object(ts, kind, decl, parent, name, placement, exported);
   put_signature(o, decl, body, decl != fn);
+  note_signature(o);
   put_type(o, field_child(t, fn, TF_RETURN_TYPE));
   push(&o->out, flags);
   if (member || decl_type != TS_VARIABLE_DECLARATOR) ts_decorators(ts, decl);
@@ -1675,6 +1974,7 @@ static int32_t ts_declare_type(TypeScript *ts, int32_t node, int type, const Sco
     }
     finish(o);
   } else put_signature(o, node, field_child(t, node, TF_BODY), 0);
+  note_signature(o);
   put_none(o);
   push(&o->out, (exported ? F_EXPORTED : 0) | (type == TS_ABSTRACT_CLASS_DECLARATION ? F_ABSTRACT : 0));
   ts_plain_tail(ts, node, ts_doc(ts, node));
@@ -1692,6 +1992,7 @@ static int32_t ts_declare_namespace(TypeScript *ts, int32_t node, int type, cons
   int32_t number = ts_object(ts, type == TS_MODULE ? KIND_MODULE : KIND_NAMESPACE, node,
                              scope->parent, name, 0, exported);
   put_signature(o, node, field_child(t, node, TF_BODY), 0);
+  note_signature(o);
   put_none(o);
   push(&o->out, exported ? F_EXPORTED : 0);
   ts_plain_tail(ts, -1, ts_doc(ts, node));
@@ -1712,6 +2013,7 @@ static int32_t ts_declare_value(TypeScript *ts, int32_t node, int type, const Sc
   if (type != TS_CLASS) return -1;
   int32_t number = ts_object(ts, KIND_CLASS, node, scope->parent, DEFAULT_NAME, 0, 1);
   put_signature(o, node, field_child(t, node, TF_BODY), 0);
+  note_signature(o);
   put_none(o);
   push(&o->out, F_EXPORTED);
   ts_plain_tail(ts, node, ts_doc(ts, node));
@@ -1823,6 +2125,7 @@ static int32_t ts_declare_variable(TypeScript *ts, int32_t node, const Scope *sc
     for (int32_t i = start_of(t, type_node), end = end_of(t, type_node); i < end; i++)
       add(o, t->source[i], i);
   finish(o);
+  note_signature(o);
   put_type(o, type_node);
   push(&o->out, F_EXPORTED);
   ts_plain_tail(ts, -1, doc);
@@ -2338,6 +2641,8 @@ __attribute__((export_name("extract_typescript"))) Result *extract_typescript(co
   if (javascript && count > 0) ts_commonjs_exports(&ts);
   Ints mask = {0, 0, 0};
   comment_mask(tree, &mask);
+  if (failed) return 0;
+  put_hashes(o, &mask);
   if (failed) return 0;
   result->mask = mask.data;
   result->mask_count = (int32_t)mask.size;

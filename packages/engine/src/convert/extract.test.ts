@@ -208,3 +208,30 @@ describe('extract.c, the TypeScript, TSX and JavaScript walk', () => {
     120_000,
   );
 });
+
+describe('extract.c, code hashes', () => {
+  // the walk hashes objects itself (put_hashes) unless a range or a join would cut a surrogate
+  // pair, where the reader hashes the strings: both ways must give the converters' hashes
+  const sources: [string, string][] = [
+    ['astral.ts', '/** 😀 doc */\nexport class A😀 {\n  m(a = "😀") { return "\uD83D"; }\n}\n'],
+    ['lone.ts', 'export function f\uD800(a) {\n  // \uDC00 lone\n  return a;\n}\n'],
+    ['cut.js', 'function g() { /* 😀 */ }\n/*\uDE00*/ function h(\uD83D) {}\n'],
+    [
+      'legacy.py',
+      'def f():\n    """Doc 😀."""\n    # comment\n    return 1\n\nclass K:\n    # c\n    def m(self): pass\n',
+    ],
+    ['lone.py', 'def f\uD800():\n    "\uDC00"\n    return 1\n'],
+    [
+      'nested.ts',
+      'declare module "m" {\n  export function a(): void;\n}\nnamespace N { export class C { m() {} } }\n',
+    ],
+  ];
+  it('gives the converters’ hashes, legacy hashes included', async () => {
+    for (const [path, source] of sources) {
+      const [js, wasm] = await bothWays(path, source);
+      expect(wasm, path).toBe(js);
+      const model = JSON.parse(wasm) as { objects: { codeHash: string }[] };
+      for (const object of model.objects) expect(object.codeHash, path).toMatch(/^[0-9a-f]{20}$/);
+    }
+  });
+});

@@ -342,7 +342,7 @@ const typescriptWalk: NativeWalk = {
 };
 
 /** The model readers of each language with a walk here. */
-const READERS: Record<string, (records: Records, ctx: ConvertContext) => void> = {
+const READERS: Record<string, (records: Records, ctx: ConvertContext) => boolean> = {
   python: readPython,
   typescript: readTypeScript,
   tsx: readTypeScript,
@@ -356,6 +356,7 @@ const READERS: Record<string, (records: Records, ctx: ConvertContext) => void> =
 export const extractPython: Converter = (root: Node, ctx: ConvertContext): void => {
   const extracted = pythonWalk.walk(root.tree, ctx.source, ctx.language);
   if (!extracted) convertPython(root, ctx);
+  // (as a converter, its hashes are indexFile's: finishHashes after it, the same hashes)
   else readPython(new Records(extracted.records, extracted.units, ctx.source), ctx);
 };
 
@@ -401,15 +402,17 @@ export function readExtracted(file: ExtractedFileIndex): FileIndex {
   const { repository, source, records, units, mask } = file.extracted;
   const ctx = createContext(repository, file.path, file.language ?? '', source, maskOf(mask));
   const diagnostics = [...file.diagnostics];
+  let hashed = false;
   try {
-    READERS[file.language ?? '']!(new Records(records, units, source), ctx);
+    hashed = READERS[file.language ?? '']!(new Records(records, units, source), ctx);
   } catch (error) {
     diagnostics.push({
       severity: 'error',
       message: `Extraction stopped early: ${error instanceof Error ? error.message : String(error)}`,
     });
   }
-  finishHashes(ctx);
+  // (the walk hashed the objects, unless the file needs the string forms: see put_hashes)
+  if (!hashed) finishHashes(ctx);
   // the fields in FileIndex's own order, so a model serialises as indexFile's does
   return {
     path: file.path,
@@ -468,13 +471,18 @@ function walk(
   };
 }
 
-/** The model of extract.c's Python records (the objects as python.ts declares them). */
-function readPython(records: Records, ctx: ConvertContext): void {
+/**
+ * The model of extract.c's Python records (the objects as python.ts declares them); whether they
+ * held the objects' code hashes.
+ */
+function readPython(records: Records, ctx: ConvertContext): boolean {
   const objects: CodeObject[] = [];
   const ints = records.ints;
+  let hashed = false;
   while (records.at < ints.length) {
     const op = records.int();
     if (op === 1) objects.push(readObject(records, ctx, objects));
+    else if (op === 6) hashed = readHashes(records, objects);
     else if (op === 2) {
       const kind = SITE_KINDS[records.int()]!;
       const from = records.int();
@@ -507,6 +515,19 @@ function readPython(records: Records, ctx: ConvertContext): void {
       }
     } else throw new Error(`Unknown extraction record ${op}.`);
   }
+  return hashed;
+}
+
+/** The objects' code hashes (extract.c's put_hashes): true, as the objects now have them. */
+function readHashes(records: Records, objects: CodeObject[]): true {
+  const count = records.int();
+  for (let i = 0; i < count; i++) {
+    const object = objects[i]!;
+    object.codeHash = records.string()!;
+    const legacy = records.string();
+    if (legacy !== undefined) object.legacyCodeHash = legacy;
+  }
+  return true;
 }
 
 /** One object record (see extract.c's py_declare and the module object of extract_python). */
@@ -586,9 +607,10 @@ function readObject(records: Records, ctx: ConvertContext, objects: CodeObject[]
  * elsewhere in the file (`export { f }`, `module.exports = { f }`) and functions hung on a
  * variable the module exports are marked exported.
  */
-function readTypeScript(records: Records, ctx: ConvertContext): void {
+function readTypeScript(records: Records, ctx: ConvertContext): boolean {
   const objects: CodeObject[] = [];
   const ints = records.ints;
+  let hashed = false;
   let byName: Set<string> | undefined;
   const placed: { root: string; object: CodeObject }[] = [];
   while (records.at < ints.length) {
@@ -624,6 +646,8 @@ function readTypeScript(records: Records, ctx: ConvertContext): void {
       }
     } else if (op === 5) {
       (byName ??= new Set()).add(records.string()!);
+    } else if (op === 6) {
+      hashed = readHashes(records, objects);
     } else throw new Error(`Unknown extraction record ${op}.`);
   }
   if (byName) {
@@ -633,6 +657,7 @@ function readTypeScript(records: Records, ctx: ConvertContext): void {
     }
     for (const { root, object } of placed) if (byName.has(root)) object.modifiers.exported = true;
   }
+  return hashed;
 }
 
 const VISIBILITY = ['public', 'private', 'protected'] as const;
