@@ -2,7 +2,8 @@
 // without libc: `npm run build:normalize -w @codedocs/engine` (wasm/normalize.c →
 // src/normalize-wasm.ts) and `npm run build:extract -w @codedocs/engine` (wasm/extract.c →
 // src/convert/extract-wasm.ts). Needs clang and wasm-ld (Debian: clang lld). The committed
-// output is what runs; nothing is built at install time.
+// output is what runs; nothing is built at install time. KEEP_NAMES=1 keeps the function names
+// (for a profile that names them; the committed output is stripped).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +35,7 @@ try {
       '-Werror',
       // its own memory, exported
       '-Wl,--no-entry',
-      '-Wl,--strip-all',
+      ...(process.env.KEEP_NAMES ? [] : ['-Wl,--strip-all']),
       ...(spec.heapBase ? ['-Wl,--export=__heap_base'] : []),
       '-o',
       output,
