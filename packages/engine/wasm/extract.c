@@ -414,6 +414,8 @@ typedef struct {
   int32_t mask_count;
 } Result;
 
+static void put_hashes(Out *o, const Ints *mask);
+
 /** A node's range: start row and column, end row and column, start and end index. */
 static void put_range(Out *o, int32_t node) {
   const Tree *t = o->tree;
@@ -432,6 +434,38 @@ static void put_site(Out *o, int kind, int32_t from, int32_t row, int32_t column
   push(&o->out, from);
   push(&o->out, row);
   push(&o->out, column);
+}
+
+/** A site named by a node's text, at the node, with no qualifier. */
+static void put_node_site(Out *o, int kind, int32_t from, int32_t node) {
+  put_site(o, kind, from, start_row(o->tree, node), start_column(o->tree, node));
+  put_slice(o, start_of(o->tree, node), end_of(o->tree, node));
+  put_none(o);
+}
+
+/** A call on a receiver (`a.b.c()`): named by `name`, qualified by the receiver's text. */
+static void put_member_call(Out *o, int32_t owner, int32_t name, int32_t receiver) {
+  put_site(o, SITE_CALL, owner, start_row(o->tree, name), start_column(o->tree, name));
+  put_slice(o, start_of(o->tree, name), end_of(o->tree, name));
+  if (receiver < 0) put_none(o);
+  else put_qualifier(o, start_of(o->tree, receiver), end_of(o->tree, receiver));
+}
+
+/**
+ * The end of a walk: the comment mask (its ranges in tree order), the code hashes and the
+ * result; 0 when memory ran out (the caller converts the file in JavaScript).
+ */
+static Result *finish_walk(Out *o, Ints *mask, Result *result) {
+  if (failed) return 0;
+  put_hashes(o, mask);
+  if (failed) return 0;
+  result->mask = mask->data;
+  result->mask_count = (int32_t)mask->size;
+  result->records = o->out.data;
+  result->record_count = (int32_t)o->out.size;
+  result->units = o->pool.data;
+  result->unit_count = (int32_t)o->pool.size;
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -783,6 +817,20 @@ typedef struct {
   int32_t owner;
 } Scope;
 
+static const Scope NO_SCOPE = {0, -1, -1};
+
+/** walkScoped's stack: the scope of the innermost node still open at `start` (closing others). */
+static Scope scope_at(const Scope *stack, uint32_t *depth, int32_t start) {
+  while (*depth > 0 && stack[*depth - 1].end <= start) (*depth)--;
+  return *depth > 0 ? stack[*depth - 1] : NO_SCOPE;
+}
+
+/** Opens `inner` until `end`. */
+static void open_scope(Scope *stack, uint32_t *depth, Scope inner, int32_t end) {
+  inner.end = end;
+  stack[(*depth)++] = inner;
+}
+
 typedef struct {
   Out o;
   // per node, the decorated_definition it is a child of (-1)
@@ -995,17 +1043,11 @@ static void py_call(Python *p, int32_t node, int32_t owner) {
   if (fn < 0 || dotted_call(o, fn, owner)) return;
   int type = code(t, fn);
   if (type == PY_IDENTIFIER) {
-    put_site(o, SITE_CALL, owner, start_row(t, fn), start_column(t, fn));
-    put_text(o, fn);
-    put_none(o);
+    put_node_site(o, SITE_CALL, owner, fn);
   } else if (type == PY_ATTRIBUTE) {
     int32_t attribute = field_child(t, fn, PF_ATTRIBUTE);
     int32_t object = field_child(t, fn, PF_OBJECT);
-    if (attribute < 0) return;
-    put_site(o, SITE_CALL, owner, start_row(t, attribute), start_column(t, attribute));
-    put_text(o, attribute);
-    if (object < 0) put_none(o);
-    else put_qualifier(o, start_of(t, object), end_of(t, object));
+    if (attribute >= 0) put_member_call(o, owner, attribute, object);
   }
 }
 
@@ -1138,10 +1180,11 @@ static int32_t py_masked_docstring(const Tree *t, int32_t node) {
 }
 
 /**
- * maskComments of comment-mask.ts: the ranges of comments and docstrings, in tree order (the
- * caller sorts them when a docstring comes before comments it follows in the tree).
+ * maskComments of comment-mask.ts: the ranges of comments and, with `docstrings` (Python),
+ * docstrings, in tree order (the reader sorts them when a docstring comes before comments it
+ * follows in the tree).
  */
-static void py_mask(const Tree *t, Ints *mask) {
+static void comment_mask(const Tree *t, Ints *mask, int docstrings) {
   for (int32_t at = 0; at < t->count;) {
     if (comment_like(t, at)) {
       if (end_of(t, at) > start_of(t, at)) {
@@ -1151,7 +1194,7 @@ static void py_mask(const Tree *t, Ints *mask) {
       at = t->end[at];
       continue;
     }
-    int type = code(t, at);
+    int type = docstrings ? code(t, at) : PY_NONE;
     if (type == PY_MODULE || type == PY_FUNCTION_DEFINITION || type == PY_CLASS_DEFINITION) {
       int32_t docstring = py_masked_docstring(t, at);
       if (docstring >= 0) {
@@ -1212,13 +1255,11 @@ __attribute__((export_name("extract_python"))) Result *extract_python(const Tree
   put_docstring(&p, 0);
 
   uint32_t depth = 0;
-  const Scope none = {0, -1, -1};
   for (int32_t node = 0; node < count && !failed; node++) {
     int type = code(tree, node);
     if (!py_visited(type)) continue;
     int32_t node_start = start_of(tree, node);
-    while (depth > 0 && stack[depth - 1].end <= node_start) depth--;
-    const Scope scope = depth > 0 ? stack[depth - 1] : none;
+    const Scope scope = scope_at(stack, &depth, node_start);
     if (type == PY_DECORATED_DEFINITION) {
       for (int32_t at = node + 1, stop = tree->end[node]; at < stop; at = tree->end[at])
         if (named(tree, at)) p.decorated_by[at] = node;
@@ -1267,23 +1308,11 @@ __attribute__((export_name("extract_python"))) Result *extract_python(const Tree
         py_import_from(&p, node);
         break;
     }
-    if (opened) {
-      inner.end = end_of(tree, node);
-      stack[depth++] = inner;
-    }
+    if (opened) open_scope(stack, &depth, inner, end_of(tree, node));
   }
   Ints mask = {0, 0, 0};
-  py_mask(tree, &mask);
-  if (failed) return 0;
-  put_hashes(o, &mask);
-  if (failed) return 0;
-  result->mask = mask.data;
-  result->mask_count = (int32_t)mask.size;
-  result->records = o->out.data;
-  result->record_count = (int32_t)o->out.size;
-  result->units = o->pool.data;
-  result->unit_count = (int32_t)o->pool.size;
-  return result;
+  comment_mask(tree, &mask, 1);
+  return finish_walk(o, &mask, result);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2365,17 +2394,11 @@ static void ts_call(TypeScript *ts, int32_t node, int32_t owner) {
       push(&o->out, 0);
       return;
     }
-    put_site(o, SITE_CALL, owner, start_row(t, fn), start_column(t, fn));
-    put_text(o, fn);
-    put_none(o);
+    put_node_site(o, SITE_CALL, owner, fn);
   } else if (type == TS_MEMBER_EXPRESSION) {
     int32_t property = field_child(t, fn, TF_PROPERTY);
     int32_t object = field_child(t, fn, TF_OBJECT);
-    if (property < 0) return;
-    put_site(o, SITE_CALL, owner, start_row(t, property), start_column(t, property));
-    put_text(o, property);
-    if (object < 0) put_none(o);
-    else put_qualifier(o, start_of(t, object), end_of(t, object));
+    if (property >= 0) put_member_call(o, owner, property, object);
   }
 }
 
@@ -2393,10 +2416,7 @@ static void ts_heritage(TypeScript *ts, int32_t node, int type, int32_t from) {
       if (code(t, v) == TS_GENERIC_TYPE) id = field_child(t, v, TF_NAME);
       if (code_of(t, id) != TS_TYPE_IDENTIFIER) continue;
     }
-    put_site(o, type == TS_IMPLEMENTS_CLAUSE ? SITE_IMPLEMENTS : SITE_EXTENDS, from,
-             start_row(t, id), start_column(t, id));
-    put_text(o, id);
-    put_none(o);
+    put_node_site(o, type == TS_IMPLEMENTS_CLAUSE ? SITE_IMPLEMENTS : SITE_EXTENDS, from, id);
   }
 }
 
@@ -2509,21 +2529,6 @@ static void ts_commonjs_exports(TypeScript *ts) {
   }
 }
 
-/** maskComments for a grammar without docstrings: every comment's range, in tree order. */
-static void comment_mask(const Tree *t, Ints *mask) {
-  for (int32_t at = 0; at < t->count;) {
-    if (comment_like(t, at)) {
-      if (end_of(t, at) > start_of(t, at)) {
-        push(mask, start_of(t, at));
-        push(mask, end_of(t, at));
-      }
-      at = t->end[at];
-      continue;
-    }
-    at++;
-  }
-}
-
 /**
  * convertTypeScript's walk: every visited node in document order with the scope of the nearest
  * enclosing declaration or function (walkScoped, enter and record), then for JavaScript the
@@ -2552,13 +2557,11 @@ __attribute__((export_name("extract_typescript"))) Result *extract_typescript(co
   }
   Out *o = &ts.o;
   uint32_t depth = 0;
-  const Scope none = {0, -1, -1};
   for (int32_t node = 0; node < count && !failed; node++) {
     int type = code(tree, node);
     if (type < TS_FUNCTION_DECLARATION || type > TS_EXPORT_STATEMENT) continue;
     int32_t node_start = start_of(tree, node);
-    while (depth > 0 && stack[depth - 1].end <= node_start) depth--;
-    const Scope scope = depth > 0 ? stack[depth - 1] : none;
+    const Scope scope = scope_at(stack, &depth, node_start);
     if (type == TS_EXPORT_STATEMENT) {
       ts_export(&ts, node);
       continue;
@@ -2587,12 +2590,8 @@ __attribute__((export_name("extract_typescript"))) Result *extract_typescript(co
         break;
       case TS_NEW_EXPRESSION: {
         int32_t constructor = field_child(tree, node, TF_CONSTRUCTOR);
-        if (code_of(tree, constructor) == TS_IDENTIFIER) {
-          put_site(o, SITE_CALL, inner.owner, start_row(tree, constructor),
-                   start_column(tree, constructor));
-          put_text(o, constructor);
-          put_none(o);
-        }
+        if (code_of(tree, constructor) == TS_IDENTIFIER)
+          put_node_site(o, SITE_CALL, inner.owner, constructor);
         break;
       }
       case TS_EXTENDS_CLAUSE:
@@ -2617,11 +2616,7 @@ __attribute__((export_name("extract_typescript"))) Result *extract_typescript(co
         int32_t name = field_child(tree, node, TF_NAME);
         if (code_of(tree, name) == TS_IDENTIFIER && end_of(tree, name) > start_of(tree, name)) {
           uint16_t first = tree->source[start_of(tree, name)];
-          if (first >= 'A' && first <= 'Z') {
-            put_site(o, SITE_CALL, inner.owner, start_row(tree, name), start_column(tree, name));
-            put_text(o, name);
-            put_none(o);
-          }
+          if (first >= 'A' && first <= 'Z') put_node_site(o, SITE_CALL, inner.owner, name);
         }
         break;
       }
@@ -2633,22 +2628,10 @@ __attribute__((export_name("extract_typescript"))) Result *extract_typescript(co
         ts_import(&ts, node);
         break;
     }
-    if (opened) {
-      inner.end = end_of(tree, node);
-      stack[depth++] = inner;
-    }
+    if (opened) open_scope(stack, &depth, inner, end_of(tree, node));
   }
   if (javascript && count > 0) ts_commonjs_exports(&ts);
   Ints mask = {0, 0, 0};
-  comment_mask(tree, &mask);
-  if (failed) return 0;
-  put_hashes(o, &mask);
-  if (failed) return 0;
-  result->mask = mask.data;
-  result->mask_count = (int32_t)mask.size;
-  result->records = o->out.data;
-  result->record_count = (int32_t)o->out.size;
-  result->units = o->pool.data;
-  result->unit_count = (int32_t)o->pool.size;
-  return result;
+  comment_mask(tree, &mask, 0);
+  return finish_walk(o, &mask, result);
 }

@@ -2,7 +2,7 @@ import type { FlatTree, Node } from '../parse/flat-tree.ts';
 import { parseDocstring } from '../doc-comments/docstring.ts';
 import { cleandoc, stripCommentMarkers } from '../doc-comments/strip.ts';
 import { parseTaggedComment } from '../doc-comments/tagged.ts';
-import type { CodeObject, DocComment, FileIndex, ObjectKind, Site } from '../model.ts';
+import type { CodeObject, DocComment, FileIndex, ObjectKind, Parameter, Site } from '../model.ts';
 import { type WasmMemory, wasm } from '../wasm-api.ts';
 import type { CommentMask } from './comment-mask.ts';
 import {
@@ -483,39 +483,81 @@ function readPython(records: Records, ctx: ConvertContext): boolean {
     const op = records.int();
     if (op === 1) objects.push(readObject(records, ctx, objects));
     else if (op === 6) hashed = readHashes(records, objects);
-    else if (op === 2) {
-      const kind = SITE_KINDS[records.int()]!;
-      const from = records.int();
-      const row = records.int();
-      const column = records.int();
-      const name = records.string()!;
-      const qualifier = records.string();
-      addSiteAt(ctx, row, column, kind, name, from < 0 ? undefined : objects[from], qualifier);
-    } else if (op === 3) {
-      const line = records.int();
-      const source = records.string()!;
-      const alias = records.string();
-      const count = records.int();
-      const names: string[] = [];
-      for (let i = 0; i < count; i++) names.push(records.string()!);
-      ctx.imports.push({
-        source,
-        names: names.length ? names : ['*'],
-        line,
-        alias: alias || undefined,
-      });
-    } else if (op === 4) {
-      const body = objects[records.int()]!.body!;
-      if (records.int() === 1) {
-        const name = records.string();
-        if (name && !body.throws.includes(name)) body.throws.push(name);
-      } else {
-        if (records.int() === 1) body.returnsValue = true;
-        if (records.int() === 1) body.earlyExits++;
-      }
-    } else throw new Error(`Unknown extraction record ${op}.`);
+    // `import a.b` names nothing: everything of it is reached through its name
+    else readShared(op, records, ctx, objects, ['*']);
   }
   return hashed;
+}
+
+/**
+ * The records both walks write alike: a site (2), an import (3, `noNames` its names when it
+ * lists none), what a body's exit says (4); throws on any other.
+ */
+function readShared(
+  op: number,
+  records: Records,
+  ctx: ConvertContext,
+  objects: CodeObject[],
+  noNames: readonly string[],
+): void {
+  if (op === 2) {
+    const kind = SITE_KINDS[records.int()]!;
+    const from = records.int();
+    const row = records.int();
+    const column = records.int();
+    const name = records.string()!;
+    const qualifier = records.string();
+    addSiteAt(ctx, row, column, kind, name, from < 0 ? undefined : objects[from], qualifier);
+  } else if (op === 3) {
+    const line = records.int();
+    const source = records.string()!;
+    const alias = records.string();
+    const names: string[] = [];
+    for (let i = records.int(); i > 0; i--) names.push(records.string()!);
+    ctx.imports.push({
+      source,
+      names: names.length ? names : [...noNames],
+      line,
+      alias: alias || undefined,
+    });
+  } else if (op === 4) {
+    const body = objects[records.int()]!.body!;
+    if (records.int() === 1) {
+      const name = records.string();
+      if (name && !body.throws.includes(name)) body.throws.push(name);
+    } else {
+      if (records.int() === 1) body.returnsValue = true;
+      if (records.int() === 1) body.earlyExits++;
+    }
+  } else throw new Error(`Unknown extraction record ${op}.`);
+}
+
+/** An object record's place: start row and column, end row and column, start and end index. */
+function readPlace(records: Records): ObjectPlace {
+  return {
+    startRow: records.int(),
+    startColumn: records.int(),
+    endRow: records.int(),
+    endColumn: records.int(),
+    startIndex: records.int(),
+    endIndex: records.int(),
+  };
+}
+
+/** An object record's decorators, then its parameters (count first, each). */
+function readDecoratorsAndParameters(records: Records): [string[], Parameter[]] {
+  const decorators: string[] = [];
+  for (let i = records.int(); i > 0; i--) decorators.push(records.string()!);
+  const parameters: Parameter[] = [];
+  for (let i = records.int(); i > 0; i--) {
+    const parameterName = records.string()!;
+    const type = records.string();
+    const value = records.string();
+    const rest = records.int() === 1;
+    const optional = records.int() === 1;
+    parameters.push(parameter(parameterName, rest, optional, type, value));
+  }
+  return [decorators, parameters];
 }
 
 /** The objects' code hashes (extract.c's put_hashes): true, as the objects now have them. */
@@ -533,31 +575,14 @@ function readHashes(records: Records, objects: CodeObject[]): true {
 /** One object record (see extract.c's py_declare and the module object of extract_python). */
 function readObject(records: Records, ctx: ConvertContext, objects: CodeObject[]): CodeObject {
   const kind = KINDS[records.int()]!;
-  const place: ObjectPlace = {
-    startRow: records.int(),
-    startColumn: records.int(),
-    endRow: records.int(),
-    endColumn: records.int(),
-    startIndex: records.int(),
-    endIndex: records.int(),
-  };
+  const place = readPlace(records);
   const parentNumber = records.int();
   const parent = parentNumber < 0 ? undefined : objects[parentNumber];
   const name = records.string();
   const signature = records.string();
   const returnType = records.string();
   const flags = records.int();
-  const decorators: string[] = [];
-  for (let i = records.int(); i > 0; i--) decorators.push(records.string()!);
-  const parameters = [];
-  for (let i = records.int(); i > 0; i--) {
-    const parameterName = records.string()!;
-    const type = records.string();
-    const value = records.string();
-    const rest = records.int() === 1;
-    const optional = records.int() === 1;
-    parameters.push(parameter(parameterName, rest, optional, type, value));
-  }
+  const [decorators, parameters] = readDecoratorsAndParameters(records);
   const doc = docstring(records);
   if (kind === 'module') {
     const moduleName = pythonModuleName(ctx.path);
@@ -620,35 +645,11 @@ function readTypeScript(records: Records, ctx: ConvertContext): boolean {
       objects.push(object);
       const root = records.string();
       if (root !== undefined) placed.push({ root, object });
-    } else if (op === 2) {
-      const kind = SITE_KINDS[records.int()]!;
-      const from = records.int();
-      const row = records.int();
-      const column = records.int();
-      const name = records.string()!;
-      const qualifier = records.string();
-      addSiteAt(ctx, row, column, kind, name, from < 0 ? undefined : objects[from], qualifier);
-    } else if (op === 3) {
-      const line = records.int();
-      const source = records.string()!;
-      const alias = records.string();
-      const names: string[] = [];
-      for (let i = records.int(); i > 0; i--) names.push(records.string()!);
-      ctx.imports.push({ source, names, line, alias: alias || undefined });
-    } else if (op === 4) {
-      const body = objects[records.int()]!.body!;
-      if (records.int() === 1) {
-        const name = records.string();
-        if (name && !body.throws.includes(name)) body.throws.push(name);
-      } else {
-        if (records.int() === 1) body.returnsValue = true;
-        if (records.int() === 1) body.earlyExits++;
-      }
     } else if (op === 5) {
       (byName ??= new Set()).add(records.string()!);
     } else if (op === 6) {
       hashed = readHashes(records, objects);
-    } else throw new Error(`Unknown extraction record ${op}.`);
+    } else readShared(op, records, ctx, objects, []);
   }
   if (byName) {
     for (const object of objects) {
@@ -669,14 +670,7 @@ function readTypeScriptObject(
   objects: CodeObject[],
 ): CodeObject {
   const kind = KINDS[records.int()]!;
-  const place: ObjectPlace = {
-    startRow: records.int(),
-    startColumn: records.int(),
-    endRow: records.int(),
-    endColumn: records.int(),
-    startIndex: records.int(),
-    endIndex: records.int(),
-  };
+  const place = readPlace(records);
   const parentNumber = records.int();
   const parent = parentNumber < 0 ? undefined : objects[parentNumber];
   const name = records.string()!;
@@ -684,17 +678,7 @@ function readTypeScriptObject(
   const signature = records.string()!;
   const returnType = records.string();
   const flags = records.int();
-  const decorators: string[] = [];
-  for (let i = records.int(); i > 0; i--) decorators.push(records.string()!);
-  const parameters = [];
-  for (let i = records.int(); i > 0; i--) {
-    const parameterName = records.string()!;
-    const type = records.string();
-    const value = records.string();
-    const rest = records.int() === 1;
-    const optional = records.int() === 1;
-    parameters.push(parameter(parameterName, rest, optional, type, value));
-  }
+  const [decorators, parameters] = readDecoratorsAndParameters(records);
   const docText = records.string();
   const doc = docText === undefined ? undefined : parseTaggedComment(stripCommentMarkers(docText));
   const member = (flags & 16) !== 0;
