@@ -107,6 +107,36 @@ __attribute__((export_name("normalize"))) int normalize(const uint8_t *in, int l
       i += size;
       continue;
     }
+    if (b < 0x80 && !pending) {
+      // a run of ASCII characters that are not whitespace, up to the next masked range: each
+      // written as it is (no space can go before any of them: no run is pending)
+      int stop = length;
+      if (mask_start > unit && i + (mask_start - unit) < stop) stop = i + (mask_start - unit);
+      int from = i;
+      while (i < stop) {
+        uint32_t c = in[i];
+        if (c >= 0x80) break;
+        uint32_t kind = ascii_class[c];
+        if (kind == CLASS_SPACE) break;
+        at[unit++] = o | (int32_t)(kind << CLASS_SHIFT);
+        out[o++] = (uint8_t)c;
+        previous_word = kind == CLASS_WORD;
+        i++;
+      }
+      if (i > from) continue;
+    }
+    if (b < 0x80 && ascii_class[b] == CLASS_SPACE) {
+      // a run of ASCII whitespace, up to the next masked range: it waits (see below)
+      int stop = length;
+      if (mask_start > unit && i + (mask_start - unit) < stop) stop = i + (mask_start - unit);
+      int32_t entry = o | (CLASS_SPACE << CLASS_SHIFT);
+      while (i < stop && in[i] < 0x80 && ascii_class[in[i]] == CLASS_SPACE) {
+        at[unit++] = entry;
+        i++;
+      }
+      pending = 1;
+      continue;
+    }
     if (b < 0x80) {
       // without branches on the data: a space goes out only before a word character that ends
       // a run after a word character; the byte is written always and kept unless whitespace
