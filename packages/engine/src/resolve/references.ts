@@ -289,13 +289,9 @@ function visibleOf(
     const symbols = scope.symbols(path);
     return symbols ? [symbols] : [];
   });
-  // every field present (one shape of Visible for V8)
-  return {
-    files,
-    bare: bareNames(file.language, site),
-    alias: site.alias || undefined,
-    definitions: undefined,
-  };
+  const visible: Visible = { files, bare: bareNames(file.language, site) };
+  if (site.alias) visible.alias = site.alias;
+  return visible;
 }
 
 /** The names an import lets bare calls reach, per language. */
@@ -335,7 +331,13 @@ export function resolveFileReferences(file: FileIndex, scope: ResolveScope): Ref
   const visible: Visible[] = [];
   for (const site of file.imports) {
     const targets = resolveImportTargets(file.path, file.language, site.source, scope.paths);
-    const ref = reference('import', file.path, site.source, site.line, '');
+    const ref: Reference = {
+      kind: 'import',
+      fromFile: file.path,
+      name: site.source,
+      line: site.line,
+      snippet: '',
+    };
     if (targets[0] !== undefined) {
       ref.toFile = targets[0];
       if (file.language === 'c' || file.language === 'cpp') {
@@ -351,8 +353,7 @@ export function resolveFileReferences(file: FileIndex, scope: ResolveScope): Ref
     const symbols = scope.symbols(path);
     return symbols ? [symbols] : [];
   });
-  if (siblings.length)
-    visible.push({ files: siblings, bare: 'all', alias: undefined, definitions: undefined });
+  if (siblings.length) visible.push({ files: siblings, bare: 'all' });
   const local = scope.symbols(file.path);
   const ancestry = new Map<string | undefined, Ancestors>();
   for (const site of file.sites) {
@@ -380,13 +381,13 @@ export function resolveFileReferences(file: FileIndex, scope: ResolveScope): Ref
       );
     }
     if (!target && site.kind === 'usage') continue;
-    const ref = reference(
-      site.kind,
-      file.path,
-      qualifier ? `${qualifier}.${site.name}` : site.name,
-      site.line,
-      site.snippet,
-    );
+    const ref: Reference = {
+      kind: site.kind,
+      fromFile: file.path,
+      name: qualifier ? `${qualifier}.${site.name}` : site.name,
+      line: site.line,
+      snippet: site.snippet,
+    };
     if (site.fromId) ref.fromId = site.fromId;
     if (target) {
       ref.toId = target.id;
@@ -395,30 +396,6 @@ export function resolveFileReferences(file: FileIndex, scope: ResolveScope): Ref
     out.push(ref);
   }
   return out;
-}
-
-/**
- * A reference with every field present, absent ones undefined (JSON and the store leave them
- * out): one shape of reference for V8, whose optimised code reading them was thrown away as
- * shapes turned up. The fields in the order they were always written, so JSON is unchanged.
- */
-function reference(
-  kind: Reference['kind'],
-  fromFile: string,
-  name: string,
-  line: number,
-  snippet: string,
-): Reference {
-  return {
-    kind,
-    fromFile,
-    name,
-    line,
-    snippet,
-    fromId: undefined,
-    toId: undefined,
-    toFile: undefined,
-  };
 }
 
 /** Resolves every file; the references of the whole repository in file order. */

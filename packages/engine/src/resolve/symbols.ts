@@ -50,16 +50,8 @@ export function fileSymbols(file: FileIndex): FileSymbols {
   const symbols: FileSymbols = { path: file.path, byName: new Map(), byId: new Map() };
   const cLike = file.language === 'c' || file.language === 'cpp';
   for (const object of file.objects) {
-    // every field present, absent ones undefined: one shape of symbol for V8
-    const entry: SymbolObject = {
-      id: object.id,
-      kind: object.kind,
-      parentId: object.parentId || undefined,
-      path: file.path,
-      prototype: undefined,
-      internal: undefined,
-      holder: undefined,
-    };
+    const entry: SymbolObject = { id: object.id, kind: object.kind, path: file.path };
+    if (object.parentId) entry.parentId = object.parentId;
     // a declaration's signature is all of it, up to its `;`; a definition's stops at its body
     if (cLike && object.kind === 'function' && object.signature.endsWith(';'))
       entry.prototype = true;
