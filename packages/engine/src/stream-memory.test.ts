@@ -56,4 +56,21 @@ describe('memory of a repository index', () => {
     // wait at once, however many files there are
     expect(streamed.result.peakWaiting).toBeLessThanOrEqual(4);
   }, 120_000);
+
+  it('symbols kept for a whole run do not keep the sources their names were read from', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--expose-gc',
+        '--import',
+        tsx,
+        join(import.meta.dirname, '../test/memory/symbols-retain.ts'),
+      ],
+      { maxBuffer: 1 << 20 },
+    );
+    const result = JSON.parse(stdout.trim().split('\n').pop()!) as Record<string, number>;
+    expect(result.names).toBe(80);
+    // 40 sources of about a megabyte each: held through their names, the heap would exceed them
+    expect(result.heapMb).toBeLessThan(result.sourceMb! / 2);
+  }, 120_000);
 });

@@ -69,3 +69,75 @@ describe('doc comment parsing', () => {
     expect(doc.throws).toEqual([{ type: 'OverflowException', description: 'Big.' }]);
   });
 });
+
+/**
+ * stripCommentMarkers as it was written with regular expressions, line by line: the
+ * specification the character-by-character version must match exactly.
+ */
+function stripByPatterns(raw: string): string {
+  const lines: string[] = [];
+  let inBlock = false;
+  for (const part of raw.split('\n')) {
+    let line = part;
+    if (!inBlock && /^\s*\/\*/.test(line)) {
+      inBlock = true;
+      line = line.replace(/^\s*\/\*(?:\*(?!\/))*!?/, '');
+    }
+    if (inBlock) {
+      line = /^\s*\*\*(?=\s|$)/.test(line)
+        ? line.replace(/^\s*\*\*/, '')
+        : line.replace(/^\s*\*(?![*/])/, '');
+      line = line.replace(/^\s*\*{2,}\s*$/, '');
+      if (/\*\/\s*$/.test(line)) {
+        line = line.replace(/\**\*\/\s*$/, '');
+        inBlock = false;
+      }
+    } else line = line.replace(/^\s*(\/\/[/!]?|#+|--+|\*(?!\*))/, '');
+    lines.push(line);
+  }
+  let indent = Infinity;
+  for (const line of lines) {
+    if (!line.trim()) continue;
+    indent = Math.min(indent, line.length - line.trimStart().length);
+  }
+  const dedented = Number.isFinite(indent)
+    ? lines.map((line) => line.slice(indent).trimEnd())
+    : lines.map(() => '');
+  return dedented.join('\n').trim();
+}
+
+describe('comment markers', () => {
+  test('stripped exactly as the line patterns strip them, on every mix of markers and spaces', () => {
+    const pieces = [
+      ...['/*', '/**', '/*!', '*/', '**/', '/*/', '*', '**', '***', '/', '!'],
+      ...['//', '///', '//!', '#', '##', '--', '---', '-', '@param x', 'text', 'a'],
+      ...[' ', '  ', '\t', '\n', '\n', '\r\n', '\u00a0', '\u2028', '\ufeff', '\u3000', '\u2003'],
+    ];
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const differing: string[] = [];
+    for (let i = 0; i < 40_000 && differing.length < 5; i++) {
+      let raw = '';
+      for (let j = 1 + next(16); j > 0; j--) raw += pieces[next(pieces.length)];
+      if (stripCommentMarkers(raw) !== stripByPatterns(raw)) differing.push(raw);
+    }
+    expect(differing).toEqual([]);
+  });
+
+  test('banners, SQLite-style decorations and closing stars', () => {
+    const cases = [
+      '/*******\n * Banner text\n *******/',
+      '/*\n** SQLite style\n** * a bullet\n*/',
+      '/** one line **/',
+      '/*****/',
+      '  // a\n  //! b\n  /// c',
+      '# shell\n## heading',
+      '-- sql\n--- more',
+    ];
+    for (const raw of cases) expect(stripCommentMarkers(raw)).toBe(stripByPatterns(raw));
+    expect(stripCommentMarkers('/*******\n * Banner text\n *******/')).toBe('Banner text');
+  });
+});

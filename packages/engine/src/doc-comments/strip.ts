@@ -8,36 +8,115 @@
 export function stripCommentMarkers(raw: string): string {
   const lines: string[] = [];
   let inBlock = false;
-  for (const part of raw.split('\n')) {
-    let line = part;
-    if (!inBlock && /^\s*\/\*/.test(line)) {
+  // lines are cut with indexOf and read with charCodeAt: the same markers as the patterns in the
+  // comments below (stripCommentMarkers runs on every doc comment of a repository)
+  for (let from = 0; from <= raw.length;) {
+    const end = raw.indexOf('\n', from);
+    let line = raw.slice(from, end === -1 ? raw.length : end);
+    from = end === -1 ? raw.length + 1 : end + 1;
+    let at = spaces(line, 0);
+    // /^\s*\/\*/
+    if (!inBlock && line.charCodeAt(at) === SLASH && line.charCodeAt(at + 1) === STAR) {
       inBlock = true;
       // `/*`, `/**`, `/*****` (a banner's), but not the `*` of a closing `*/`: `/*****/` is empty
-      line = line.replace(/^\s*\/\*(?:\*(?!\/))*!?/, '');
+      // (/^\s*\/\*(?:\*(?!\/))*!?/)
+      let cut = at + 2;
+      while (line.charCodeAt(cut) === STAR && line.charCodeAt(cut + 1) !== SLASH) cut++;
+      if (line.charCodeAt(cut) === BANG) cut++;
+      line = line.slice(cut);
+      at = spaces(line, 0);
     }
     if (inBlock) {
-      // ` * text`, or SQLite's `** text` (one decoration: `** * item` keeps its bullet)
-      line = /^\s*\*\*(?=\s|$)/.test(line)
-        ? line.replace(/^\s*\*\*/, '')
-        : line.replace(/^\s*\*(?![*/])/, '');
+      // ` * text`, or SQLite's `** text` (one decoration: `** * item` keeps its bullet):
+      // /^\s*\*\*(?=\s|$)/ → /^\s*\*\*/, else /^\s*\*(?![*/])/
+      if (line.charCodeAt(at) === STAR) {
+        const next = line.charCodeAt(at + 1);
+        if (next === STAR) {
+          if (at + 2 === line.length || isSpace(line.charCodeAt(at + 2))) line = line.slice(at + 2);
+        } else if (next !== SLASH) line = line.slice(at + 1);
+      }
       // a banner's row of stars (`/*******`, ` *********`) frames the text, it is not part of it
-      line = line.replace(/^\s*\*{2,}\s*$/, '');
-      if (/\*\/\s*$/.test(line)) {
-        line = line.replace(/\**\*\/\s*$/, '');
+      // (/^\s*\*{2,}\s*$/)
+      let last = line.length;
+      while (last > 0 && isSpace(line.charCodeAt(last - 1))) last--;
+      at = spaces(line, 0);
+      if (last - at >= 2 && starsOnly(line, at, last)) {
+        line = '';
+        last = 0;
+      }
+      // the closing `*/` and the stars before it (/\*\/\s*$/, then /\**\*\/\s*$/)
+      if (last >= 2 && line.charCodeAt(last - 1) === SLASH && line.charCodeAt(last - 2) === STAR) {
+        let cut = last - 2;
+        while (cut > 0 && line.charCodeAt(cut - 1) === STAR) cut--;
+        line = line.slice(0, cut);
         inBlock = false;
       }
-    } else line = line.replace(/^\s*(\/\/[/!]?|#+|--+|\*(?!\*))/, '');
+    } else line = stripLineMarker(line, at);
     lines.push(line);
   }
   return dedent(lines).join('\n').trim();
+}
+
+const SLASH = 0x2f;
+const STAR = 0x2a;
+const BANG = 0x21;
+const HASH = 0x23;
+const DASH = 0x2d;
+
+/** A line comment's marker and the space before it (/^\s*(\/\/[/!]?|#+|--+|\*(?!\*))/). */
+function stripLineMarker(line: string, at: number): string {
+  const first = line.charCodeAt(at);
+  let cut = -1;
+  if (first === SLASH && line.charCodeAt(at + 1) === SLASH) {
+    cut = at + 2;
+    const third = line.charCodeAt(cut);
+    if (third === SLASH || third === BANG) cut++;
+  } else if (first === HASH) {
+    cut = at + 1;
+    while (line.charCodeAt(cut) === HASH) cut++;
+  } else if (first === DASH && line.charCodeAt(at + 1) === DASH) {
+    cut = at + 2;
+    while (line.charCodeAt(cut) === DASH) cut++;
+  } else if (first === STAR && line.charCodeAt(at + 1) !== STAR) cut = at + 1;
+  return cut === -1 ? line : line.slice(cut);
+}
+
+/** Whether `line` holds only stars from `from` to `to`. */
+function starsOnly(line: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (line.charCodeAt(i) !== STAR) return false;
+  return true;
+}
+
+/** The index of the first character at or after `from` that is not white space (as `\s`). */
+function spaces(line: string, from: number): number {
+  let at = from;
+  while (at < line.length && isSpace(line.charCodeAt(at))) at++;
+  return at;
+}
+
+/** Whether a UTF-16 code unit is white space as a regular expression's `\s` means it. */
+function isSpace(code: number): boolean {
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 /** Removes the common leading indentation (like Python's inspect.cleandoc). */
 export function dedent(lines: string[]): string[] {
   let indent = Infinity;
   for (const line of lines) {
-    if (!line.trim()) continue;
-    indent = Math.min(indent, line.length - line.trimStart().length);
+    // a line with text: its leading white space (what trimStart removes)
+    const at = spaces(line, 0);
+    if (at < line.length) indent = Math.min(indent, at);
   }
   if (!Number.isFinite(indent)) return lines.map(() => '');
   return lines.map((line) => line.slice(indent).trimEnd());

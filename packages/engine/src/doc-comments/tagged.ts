@@ -21,6 +21,7 @@ const TYPE = /^\{((?:[^{}]|\{[^{}]*\})*)\}\s*/;
  * (JSDoc, Javadoc) → the label or `` `Foo` ``, `{@code x}` → `` `x` ``; `#member` reads `.member`.
  */
 export function inlineTags(text: string): string {
+  if (!text.includes('{@')) return text;
   return text
     .replace(
       /\{@(?:link|linkcode|linkplain)\s+([^\s|}]+)\s*(?:\|\s*)?([^}]*)\}/g,
@@ -59,13 +60,19 @@ export function parseTaggedComment(text: string, options: { yard?: boolean } = {
 
 /** Puts each tag's block (from its `@` to the next tag) in `blocks`; returns the text before. */
 function splitTags(text: string, blocks: string[]): string {
+  // no tag can start without an `@` or a `\\` (most comments are prose alone)
+  if (!text.includes('@') && !text.includes('\\')) return `${text}\n`;
   let prose = '';
   // one-line comments put tags inline: `/** Creates one. @param name who */`
-  const lines = text
-    .replace(/[ \t]+([@\\](?:param|returns?|throws|exception|deprecated|see|example)\b)/g, '\n$1')
-    // Doxygen's code block is an example
-    .replace(/^\s*[@\\]code(?:\{[^}]*\})?\s*$/gm, '@example')
-    .replace(/^\s*[@\\]endcode\s*$/gm, '');
+  let lines = text.replace(
+    /[ \t]+([@\\](?:param|returns?|throws|exception|deprecated|see|example)\b)/g,
+    '\n$1',
+  );
+  // Doxygen's code block is an example
+  if (lines.includes('code'))
+    lines = lines
+      .replace(/^\s*[@\\]code(?:\{[^}]*\})?\s*$/gm, '@example')
+      .replace(/^\s*[@\\]endcode\s*$/gm, '');
   let fenced = false;
   for (const line of lines.split('\n')) {
     // a decorator in an example's code fence is code, not a tag
