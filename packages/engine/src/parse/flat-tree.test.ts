@@ -12,6 +12,7 @@ import {
   type FlatTree,
   flatten,
   type Node,
+  parseFlat,
   setTreeDump,
   TreeScratch,
 } from './flat-tree.ts';
@@ -192,5 +193,29 @@ test('every fixture indexes the same with the single-call copy and with the curs
     }
   } finally {
     setTreeDump(singleCall);
+  }
+});
+
+test('a text parsed in chunks gives the tree of the whole string, characters cut at a chunk edge included', async () => {
+  const parser = (await parserFor('typescript'))!;
+  // astral characters (two UTF-16 units) placed across the 4,096-unit chunk edges, and a long
+  // line of them: every edge falls inside a pair somewhere
+  const line = (i: number) => `export const v${i} = '${'😀'.repeat(i % 7)}x${'é'.repeat(i % 5)}';`;
+  const lines: string[] = [];
+  for (let i = 0; i < 600; i++) lines.push(line(i));
+  lines.splice(300, 0, `const long = '${'𝒳'.repeat(5000)}';`);
+  const text = `${lines.join('\n')}\n`;
+  const whole = parser.parse(text)!;
+  try {
+    const expected = flatten(whole, text);
+    const chunked = parseFlat(parser, text)!;
+    expect(chunked.nodeCount).toBe(expected.nodeCount);
+    expect(chunked.rootNode.hasError).toBe(false);
+    // every slot but the last (the node's address in the runtime: another tree, other addresses)
+    const slots = (tree: FlatTree) =>
+      Array.from(tree.data).filter((_, i) => i % NODE_INTS !== NODE_INTS - 1);
+    expect(slots(chunked)).toEqual(slots(expected));
+  } finally {
+    whole.delete();
   }
 });
