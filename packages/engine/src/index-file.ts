@@ -7,7 +7,7 @@ import { detectLanguage, looksBinary } from './languages/detect.ts';
 import type { Diagnostic, FileIndex, SourceFile } from './model.ts';
 import { settleConditionals } from './parse/c-conditionals.ts';
 import { decodeSource } from './parse/decode.ts';
-import { type FlatTree, type Node, parseFlat, TreeScratch } from './parse/flat-tree.ts';
+import { type FlatTree, type Node, TreeScratch, withParsedTree } from './parse/flat-tree.ts';
 import { parserFor } from './parse/grammars.ts';
 
 /** Options shared by every stage that indexes files. */
@@ -108,21 +108,33 @@ export async function indexFile(
   const deadline = performance.now() + (options.parseTimeoutMs ?? 20_000);
   // C's conditionals settled where the grammar would otherwise read every branch at once
   const parsed = spec.id === 'c' || spec.id === 'cpp' ? settleConditionals(text, spec.id) : text;
-  const tree = parseFlat(
+  const model = withParsedTree(
     parser,
     parsed,
     { progressCallback: () => performance.now() > deadline },
     scratch,
+    (tree) => convertTree(tree, base, text, options, converters[spec.id]),
   );
-  if (!tree) {
+  if (!model) {
     base.diagnostics.push({ severity: 'error', message: 'Parsing took too long and was stopped.' });
     return { ...base, status: 'parsed' };
   }
+  return model;
+}
+
+/** The model of a parsed file: its tree's syntax errors, then what its converter reads. */
+function convertTree(
+  tree: FlatTree,
+  base: FileIndex,
+  text: string,
+  options: IndexOptions,
+  converter: Converter | undefined,
+): FileIndex {
   base.diagnostics.push(...syntaxDiagnostics(tree));
-  const converter = converters[spec.id];
+  const language = base.language!;
   const native = nativeWalkOf(converter);
   if (native) {
-    const walked = native.walk(tree, text, spec.id);
+    const walked = native.walk(tree, text, language);
     if (walked) {
       const file: ExtractedFileIndex = {
         ...base,
@@ -134,10 +146,10 @@ export async function indexFile(
   }
   const ctx = createContext(
     options.repository ?? '',
-    file.path,
-    spec.id,
+    base.path,
+    language,
     text,
-    maskComments(tree, spec.id),
+    maskComments(tree, language),
   );
   try {
     (native ? native.fallback : converter)?.(tree.rootNode, ctx);

@@ -204,6 +204,10 @@ typedef struct {
   // per object, for its code hash (see put_hashes): its range, parent, signature (a string as
   // written) and whether it is a module object with no parent
   Ints objects;
+  // the snippet of the last site's line (see put_site), and that line's row (-1: none yet)
+  int32_t snippet_row;
+  int32_t snippet_start;
+  int32_t snippet_length;
 } Out;
 
 static void put_none(Out *o) {
@@ -427,25 +431,47 @@ static void put_range(Out *o, int32_t node) {
   push(&o->out, slot(t, node, 3));
 }
 
-static void put_site(Out *o, int kind, int32_t from, int32_t row, int32_t column) {
+/**
+ * A site at `node` (its column moved on by `column_offset`): kind, owner, row, column and the
+ * snippet, its line trimmed of white space (as String.prototype.trim) to its first 200 units,
+ * what convert/context.ts's snippetOf reads from the source (the line is the last site's again
+ * for most sites: computed once per line).
+ */
+static void put_site(Out *o, int kind, int32_t from, int32_t node, int32_t column_offset) {
   // (the name and qualifier follow: see the callers)
+  const Tree *t = o->tree;
+  int32_t row = start_row(t, node);
   push(&o->out, OP_SITE);
   push(&o->out, kind);
   push(&o->out, from);
   push(&o->out, row);
-  push(&o->out, column);
+  push(&o->out, start_column(t, node) + column_offset);
+  if (row != o->snippet_row) {
+    // the line starts where the node's column says (columns count code units)
+    const uint16_t *s = t->source;
+    int32_t start = start_of(t, node) - start_column(t, node);
+    int32_t end = start_of(t, node);
+    while (end < t->source_length && s[end] != '\n') end++;
+    while (start < end && is_space(s[start])) start++;
+    while (end > start && is_space(s[end - 1])) end--;
+    o->snippet_row = row;
+    o->snippet_start = start;
+    o->snippet_length = end - start < 200 ? end - start : 200;
+  }
+  push(&o->out, o->snippet_start);
+  push(&o->out, o->snippet_length);
 }
 
 /** A site named by a node's text, at the node, with no qualifier. */
 static void put_node_site(Out *o, int kind, int32_t from, int32_t node) {
-  put_site(o, kind, from, start_row(o->tree, node), start_column(o->tree, node));
+  put_site(o, kind, from, node, 0);
   put_slice(o, start_of(o->tree, node), end_of(o->tree, node));
   put_none(o);
 }
 
 /** A call on a receiver (`a.b.c()`): named by `name`, qualified by the receiver's text. */
 static void put_member_call(Out *o, int32_t owner, int32_t name, int32_t receiver) {
-  put_site(o, SITE_CALL, owner, start_row(o->tree, name), start_column(o->tree, name));
+  put_site(o, SITE_CALL, owner, name, 0);
   put_slice(o, start_of(o->tree, name), end_of(o->tree, name));
   if (receiver < 0) put_none(o);
   else put_qualifier(o, start_of(o->tree, receiver), end_of(o->tree, receiver));
@@ -1027,8 +1053,7 @@ static int dotted_call(Out *o, int32_t fn, int32_t owner) {
                   text_is(t, start, end, "null") || text_is(t, start, end, "true") ||
                   text_is(t, start, end, "false")))
     return 0;
-  put_site(o, SITE_CALL, owner, start_row(t, fn),
-           start_column(t, fn) + (dot < 0 ? 0 : dot - start + 1));
+  put_site(o, SITE_CALL, owner, fn, dot < 0 ? 0 : dot - start + 1);
   put_slice(o, name_start, end);
   if (dot < 0) put_none(o);
   else put_qualifier(o, start, dot);
@@ -1161,7 +1186,7 @@ static void py_bases(Python *p, int32_t node, int32_t declared) {
         start = i + 1;
         break;
       }
-    put_site(o, SITE_EXTENDS, declared, start_row(t, at), start_column(t, at));
+    put_site(o, SITE_EXTENDS, declared, at, 0);
     put_slice(o, start, end);
     put_none(o);
   }
@@ -1231,6 +1256,7 @@ __attribute__((export_name("extract_python"))) Result *extract_python(const Tree
   Python p;
   __builtin_memset(&p, 0, sizeof p);
   p.o.tree = tree;
+  p.o.snippet_row = -1;
   int32_t count = tree->count;
   p.decorated_by = alloc((uint32_t)count * 4);
   Scope *stack = alloc((uint32_t)(count + 1) * sizeof(Scope));
@@ -1286,7 +1312,7 @@ __attribute__((export_name("extract_python"))) Result *extract_python(const Tree
         int32_t from = inner.owner >= 0 ? inner.owner : inner.parent;
         for (int32_t at = node, stop = tree->end[node]; at < stop; at++) {
           if (code(tree, at) != PY_IDENTIFIER) continue;
-          put_site(o, SITE_USAGE, from, start_row(tree, at), start_column(tree, at));
+          put_site(o, SITE_USAGE, from, at, 0);
           int32_t end = identifier_end(tree, start_of(tree, at), 1);
           if (end < 0) put_text(o, at);
           else put_slice(o, start_of(tree, at), end);
@@ -2539,6 +2565,7 @@ __attribute__((export_name("extract_typescript"))) Result *extract_typescript(co
   TypeScript ts;
   __builtin_memset(&ts, 0, sizeof ts);
   ts.o.tree = tree;
+  ts.o.snippet_row = -1;
   int32_t count = tree->count;
   ts.previous = alloc((uint32_t)count * 4);
   ts.export_value = alloc((uint32_t)count);
@@ -2602,8 +2629,7 @@ __attribute__((export_name("extract_typescript"))) Result *extract_typescript(co
       case TS_TYPE_IDENTIFIER:
         // the name of a declaration itself is not a use
         if (!int_has(&ts.declared_names, node_start)) {
-          put_site(o, SITE_USAGE, inner.owner >= 0 ? inner.owner : inner.parent,
-                   start_row(tree, node), start_column(tree, node));
+          put_site(o, SITE_USAGE, inner.owner >= 0 ? inner.owner : inner.parent, node, 0);
           int32_t end = identifier_end(tree, node_start, 1);
           if (end < 0) put_text(o, node);
           else put_slice(o, node_start, end);

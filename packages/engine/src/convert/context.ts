@@ -257,6 +257,8 @@ export function addSiteAt(
   name: string,
   from: CodeObject | undefined,
   qualifier?: string,
+  /** The line's trimmed text, when the caller has it (a walk in WebAssembly gives it). */
+  snippet: string = snippetOf(ctx, row),
 ): void {
   // every field present, absent ones undefined (JSON leaves them out, as the packed trip to the
   // main thread does): one shape of site for V8, where optional fields made up to six
@@ -265,7 +267,7 @@ export function addSiteAt(
     kind,
     line: row + 1,
     column: column + 1,
-    snippet: snippetOf(ctx, row),
+    snippet,
     qualifier: qualifier || undefined,
     receiverType: (qualifier && from && receiverTypeOf(from, qualifier)) || undefined,
     fromId: from?.id,

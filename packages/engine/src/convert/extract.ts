@@ -275,6 +275,22 @@ class Records {
     return this.ints[this.at++]!;
   }
 
+  /** A site's snippet: the same string for the sites of one line (as snippetOf gives them). */
+  snippet(): string {
+    const start = this.ints[this.at++]!;
+    const length = this.ints[this.at++]!;
+    if (start !== this.snippetStart || length !== this.snippetLength) {
+      this.snippetStart = start;
+      this.snippetLength = length;
+      this.lastSnippet = this.source.slice(start, start + length);
+    }
+    return this.lastSnippet;
+  }
+
+  private snippetStart = -1;
+  private snippetLength = -1;
+  private lastSnippet = '';
+
   string(): string | undefined {
     const start = this.ints[this.at++]!;
     const length = this.ints[this.at++]!;
@@ -505,9 +521,11 @@ function readShared(
     const from = records.int();
     const row = records.int();
     const column = records.int();
+    const snippet = records.snippet();
     const name = records.string()!;
     const qualifier = records.string();
-    addSiteAt(ctx, row, column, kind, name, from < 0 ? undefined : objects[from], qualifier);
+    const owner = from < 0 ? undefined : objects[from];
+    addSiteAt(ctx, row, column, kind, name, owner, qualifier, snippet);
   } else if (op === 3) {
     const line = records.int();
     const source = records.string()!;

@@ -16,38 +16,38 @@ export function stripCommentMarkers(raw: string): string {
     from = end === -1 ? raw.length + 1 : end + 1;
     let at = spaces(line, 0);
     // /^\s*\/\*/
-    if (!inBlock && line.charCodeAt(at) === SLASH && line.charCodeAt(at + 1) === STAR) {
+    if (!inBlock && codeAt(line, at) === SLASH && codeAt(line, at + 1) === STAR) {
       inBlock = true;
       // `/*`, `/**`, `/*****` (a banner's), but not the `*` of a closing `*/`: `/*****/` is empty
       // (/^\s*\/\*(?:\*(?!\/))*!?/)
       let cut = at + 2;
-      while (line.charCodeAt(cut) === STAR && line.charCodeAt(cut + 1) !== SLASH) cut++;
-      if (line.charCodeAt(cut) === BANG) cut++;
+      while (codeAt(line, cut) === STAR && codeAt(line, cut + 1) !== SLASH) cut++;
+      if (codeAt(line, cut) === BANG) cut++;
       line = line.slice(cut);
       at = spaces(line, 0);
     }
     if (inBlock) {
       // ` * text`, or SQLite's `** text` (one decoration: `** * item` keeps its bullet):
       // /^\s*\*\*(?=\s|$)/ → /^\s*\*\*/, else /^\s*\*(?![*/])/
-      if (line.charCodeAt(at) === STAR) {
-        const next = line.charCodeAt(at + 1);
+      if (codeAt(line, at) === STAR) {
+        const next = codeAt(line, at + 1);
         if (next === STAR) {
-          if (at + 2 === line.length || isSpace(line.charCodeAt(at + 2))) line = line.slice(at + 2);
+          if (at + 2 === line.length || isSpace(codeAt(line, at + 2))) line = line.slice(at + 2);
         } else if (next !== SLASH) line = line.slice(at + 1);
       }
       // a banner's row of stars (`/*******`, ` *********`) frames the text, it is not part of it
       // (/^\s*\*{2,}\s*$/)
       let last = line.length;
-      while (last > 0 && isSpace(line.charCodeAt(last - 1))) last--;
+      while (last > 0 && isSpace(codeAt(line, last - 1))) last--;
       at = spaces(line, 0);
       if (last - at >= 2 && starsOnly(line, at, last)) {
         line = '';
         last = 0;
       }
       // the closing `*/` and the stars before it (/\*\/\s*$/, then /\**\*\/\s*$/)
-      if (last >= 2 && line.charCodeAt(last - 1) === SLASH && line.charCodeAt(last - 2) === STAR) {
+      if (last >= 2 && codeAt(line, last - 1) === SLASH && codeAt(line, last - 2) === STAR) {
         let cut = last - 2;
-        while (cut > 0 && line.charCodeAt(cut - 1) === STAR) cut--;
+        while (cut > 0 && codeAt(line, cut - 1) === STAR) cut--;
         line = line.slice(0, cut);
         inBlock = false;
       }
@@ -65,33 +65,38 @@ const DASH = 0x2d;
 
 /** A line comment's marker and the space before it (/^\s*(\/\/[/!]?|#+|--+|\*(?!\*))/). */
 function stripLineMarker(line: string, at: number): string {
-  const first = line.charCodeAt(at);
+  const first = codeAt(line, at);
   let cut = -1;
-  if (first === SLASH && line.charCodeAt(at + 1) === SLASH) {
+  if (first === SLASH && codeAt(line, at + 1) === SLASH) {
     cut = at + 2;
-    const third = line.charCodeAt(cut);
+    const third = codeAt(line, cut);
     if (third === SLASH || third === BANG) cut++;
   } else if (first === HASH) {
     cut = at + 1;
-    while (line.charCodeAt(cut) === HASH) cut++;
-  } else if (first === DASH && line.charCodeAt(at + 1) === DASH) {
+    while (codeAt(line, cut) === HASH) cut++;
+  } else if (first === DASH && codeAt(line, at + 1) === DASH) {
     cut = at + 2;
-    while (line.charCodeAt(cut) === DASH) cut++;
-  } else if (first === STAR && line.charCodeAt(at + 1) !== STAR) cut = at + 1;
+    while (codeAt(line, cut) === DASH) cut++;
+  } else if (first === STAR && codeAt(line, at + 1) !== STAR) cut = at + 1;
   return cut === -1 ? line : line.slice(cut);
 }
 
 /** Whether `line` holds only stars from `from` to `to`. */
 function starsOnly(line: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (line.charCodeAt(i) !== STAR) return false;
+  for (let i = from; i < to; i++) if (codeAt(line, i) !== STAR) return false;
   return true;
 }
 
 /** The index of the first character at or after `from` that is not white space (as `\s`). */
 function spaces(line: string, from: number): number {
   let at = from;
-  while (at < line.length && isSpace(line.charCodeAt(at))) at++;
+  while (at < line.length && isSpace(codeAt(line, at))) at++;
   return at;
+}
+
+/** The code unit at `at`, or -1 past the end (a read there would cost V8 its fast code). */
+function codeAt(line: string, at: number): number {
+  return at < line.length ? line.charCodeAt(at) : -1;
 }
 
 /** Whether a UTF-16 code unit is white space as a regular expression's `\s` means it. */

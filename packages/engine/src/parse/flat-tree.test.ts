@@ -15,6 +15,7 @@ import {
   parseFlat,
   setTreeDump,
   TreeScratch,
+  withParsedTree,
 } from './flat-tree.ts';
 import { initParser, parserFor } from './grammars.ts';
 
@@ -217,5 +218,32 @@ test('a text parsed in chunks gives the tree of the whole string, characters cut
     expect(slots(chunked)).toEqual(slots(expected));
   } finally {
     whole.delete();
+  }
+});
+
+test('a tree read in place answers as its copy does, on every fixture', async () => {
+  await initParser();
+  const scratch = new TreeScratch();
+  for (const path of fixtureFiles()) {
+    const spec = detectLanguage(path, '')!;
+    const parser = await parserFor(spec.id);
+    if (!parser) continue;
+    const { text } = decodeSource(readFileSync(path));
+    const copied = parseFlat(parser, text)!;
+    const seen = withParsedTree(parser, text, undefined, scratch, (tree) => ({
+      slots: Array.from(tree.data).filter((_, i) => i % NODE_INTS !== NODE_INTS - 1),
+      fields: tree.fields.length,
+      kinds: [...Array(tree.nodeCount).keys()].map((i) => tree.node(i).type).join(' '),
+      ends: [...Array(tree.nodeCount).keys()].map((i) => tree.node(i).endIndex).join(' '),
+      named: tree.rootNode.namedChildren.map((child) => child.type).join(' '),
+    }))!;
+    const expected = {
+      slots: Array.from(copied.data).filter((_, i) => i % NODE_INTS !== NODE_INTS - 1),
+      fields: copied.fields.length,
+      kinds: [...Array(copied.nodeCount).keys()].map((i) => copied.node(i).type).join(' '),
+      ends: [...Array(copied.nodeCount).keys()].map((i) => copied.node(i).endIndex).join(' '),
+      named: copied.rootNode.namedChildren.map((child) => child.type).join(' '),
+    };
+    expect(seen, relative(fixtures, path)).toEqual(expected);
   }
 });

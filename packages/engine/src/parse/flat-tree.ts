@@ -72,6 +72,12 @@ export interface TreeData {
   end?: Int32Array;
   previous?: Int32Array;
   fieldsAt?: Int32Array;
+  /**
+   * For a dump left in place (views of the runtime's memory, see TreeDump): frees it. The views
+   * are read before then, and before anything runs the runtime again (which may grow its memory
+   * and so detach them).
+   */
+  release?(): void;
 }
 
 /**
@@ -177,11 +183,12 @@ export class FlatTree {
       this.previous = links.previous;
     }
     if (scratch) {
-      // the node objects of the tree before are the previous tree's: cleared, not reallocated;
-      // grown by pushing, so the array keeps fast elements (a store far past its end would turn
-      // it into a dictionary for the rest of the thread's life)
+      // the node objects of the trees before stay until a node of this one takes their place
+      // (node() tells them apart by their tree: a walk in WebAssembly reads no node here, and
+      // clearing them for every file cost as much as copying the tree); grown by pushing, so
+      // the array keeps fast elements (a store far past its end would turn it into a dictionary
+      // for the rest of the thread's life)
       const objects = scratch.objects;
-      objects.fill(undefined, 0, Math.min(count, objects.length));
       for (let i = objects.length; i < count; i++) objects.push(undefined);
       this.nodes = objects;
     } else this.nodes = new Array(count);
@@ -194,7 +201,9 @@ export class FlatTree {
 
   /** The node at pre-order position `index` (one object per node: the same node is `===`). */
   node(index: number): Node {
-    return (this.nodes[index] ??= new Node(this, index));
+    const node = this.nodes[index];
+    if (node?.tree === this) return node;
+    return (this.nodes[index] = new Node(this, index));
   }
 
   /** @internal */ subtreeEnd(index: number): number {
@@ -561,8 +570,11 @@ export function dumpWithCursor(tree: Tree): TreeData {
   }
 }
 
-/** A copy of a tree into arrays, into a scratch's when given one. */
-export type TreeDump = (tree: Tree, scratch?: TreeScratch) => TreeData;
+/**
+ * A copy of a tree into arrays, into a scratch's when given one; `inPlace` asks for views of the
+ * copy the runtime made in its own memory instead (with `release`), where the dump has one.
+ */
+export type TreeDump = (tree: Tree, scratch?: TreeScratch, inPlace?: boolean) => TreeData;
 
 /** How trees are copied out of WebAssembly on this thread (set by `initParser`). */
 let dump: TreeDump = dumpWithCursor;
@@ -597,6 +609,35 @@ const INPUT_CHUNK = 4096;
  */
 function chunksOf(source: string): (index: number) => string {
   return (index) => (index < source.length ? source.slice(index, index + INPUT_CHUNK) : '');
+}
+
+/**
+ * Parses `source` and hands `use` the tree flat, read in place where the dump can (views of the
+ * runtime's own copy, see TreeData.release: nothing copied into JavaScript's memory), then frees
+ * the tree. `use` runs synchronously and must not run the parser (which may grow the runtime's
+ * memory, leaving the views empty). Null when parsing was stopped (`options.progressCallback`).
+ */
+export function withParsedTree<T>(
+  parser: Parser,
+  source: string,
+  options: Parameters<Parser['parse']>[2],
+  scratch: TreeScratch,
+  use: (tree: FlatTree) => T,
+): T | null {
+  const tree = parser.parse(chunksOf(source), null, options);
+  if (!tree) return null;
+  try {
+    const data = dump(tree, scratch, true);
+    try {
+      const result = use(new FlatTree(source, tree.language as unknown as Names, data, scratch));
+      if (data.nodes.length === 0) throw new Error('The tree was read after its memory grew.');
+      return result;
+    } finally {
+      data.release?.();
+    }
+  } finally {
+    tree.delete();
+  }
 }
 
 /**

@@ -79,7 +79,7 @@ export function createTreeDump(module: RuntimeModule, version: string): TreeDump
     return into;
   };
 
-  return (tree: Tree, scratch?: TreeScratch): TreeData => {
+  return (tree: Tree, scratch?: TreeScratch, inPlace = false): TreeData => {
     const address = (tree as unknown as { 0: number })[0];
     // the root marshalled into the transfer buffer, then counted there
     M._ts_tree_root_node_wasm(address);
@@ -87,6 +87,11 @@ export function createTreeDump(module: RuntimeModule, version: string): TreeDump
     // the nodes, then their links (subtree ends, previous siblings, where their fields start)
     const out = M._malloc((capacity * (NODE_INTS + 3) + 1) * 4);
     M.HEAP32.fill(0, fieldList >> 2, (fieldList >> 2) + 3);
+    let kept = false;
+    const release = () => {
+      M._free(out);
+      M._free(M.HEAP32[fieldList >> 2]!);
+    };
     try {
       const links = out + capacity * NODE_INTS * 4;
       const count = exports.codedocs_dump_tree(address, out, capacity, fieldList, links);
@@ -97,16 +102,33 @@ export function createTreeDump(module: RuntimeModule, version: string): TreeDump
       const from = out >> 2;
       const linked = links >> 2;
       const fields = h[fieldList >> 2]! >> 2;
+      const fieldInts = h[(fieldList >> 2) + 1]!;
+      if (inPlace) {
+        // views of the runtime's copy, freed by the caller (the fields' buffer is this dump's
+        // until the next one: its address is taken now)
+        const fieldBuffer = h[fieldList >> 2]!;
+        kept = true;
+        return {
+          nodes: h.subarray(from, from + count * NODE_INTS),
+          fields: h.subarray(fields, fields + fieldInts),
+          end: h.subarray(linked, linked + count),
+          previous: h.subarray(linked + count, linked + 2 * count),
+          fieldsAt: h.subarray(linked + 2 * count, linked + 3 * count + 1),
+          release: () => {
+            M._free(out);
+            M._free(fieldBuffer);
+          },
+        };
+      }
       return {
         nodes: copy(from, count * NODE_INTS, scratch, 'nodes'),
-        fields: copy(fields, h[(fieldList >> 2) + 1]!, scratch, 'fields'),
+        fields: copy(fields, fieldInts, scratch, 'fields'),
         end: copy(linked, count, scratch, 'end'),
         previous: copy(linked + count, count, scratch, 'previous'),
         fieldsAt: copy(linked + 2 * count, count + 1, scratch, 'fieldsAt'),
       };
     } finally {
-      M._free(out);
-      M._free(M.HEAP32[fieldList >> 2]!);
+      if (!kept) release();
     }
   };
 }

@@ -31,6 +31,8 @@ export function resolveImportPath(
   return paths.has(relative) ? relative : undefined;
 }
 
+const NO_TARGETS: readonly string[] = Object.freeze([]);
+
 /** resolveImportTargets' answers per path set, by folder, language and module text. */
 const targetsByPaths = new WeakMap<PathSet, Map<string, readonly string[]>>();
 
@@ -47,12 +49,21 @@ export function resolveImportTargets(
   source: string,
   paths: PathSet,
 ): readonly string[] {
+  // a package (`react`, `node:fs`): never a file of the repository, wherever it is imported
+  if (
+    (language === 'typescript' || language === 'tsx' || language === 'javascript') &&
+    !source.startsWith('.') &&
+    !source.startsWith('/')
+  )
+    return NO_TARGETS;
   let known = targetsByPaths.get(paths);
   if (!known) {
     known = new Map();
     targetsByPaths.set(paths, known);
   }
-  const key = `${posix.dirname(fromPath)}\0${language}\0${source}`;
+  // (the folder as the text before the last slash: the same folder, the same key)
+  const folder = language === 'go' ? '' : fromPath.slice(0, fromPath.lastIndexOf('/') + 1);
+  const key = `${folder}\0${language}\0${source}`;
   let targets = known.get(key);
   if (!targets) {
     targets = importTargetsOf(fromPath, language, source, paths);

@@ -289,9 +289,13 @@ function visibleOf(
     const symbols = scope.symbols(path);
     return symbols ? [symbols] : [];
   });
-  const visible: Visible = { files, bare: bareNames(file.language, site) };
-  if (site.alias) visible.alias = site.alias;
-  return visible;
+  // every field present (one shape for the lookups that loop over them)
+  return {
+    files,
+    bare: bareNames(file.language, site),
+    alias: site.alias || undefined,
+    definitions: undefined,
+  };
 }
 
 /** The names an import lets bare calls reach, per language. */
@@ -331,15 +335,18 @@ export function resolveFileReferences(file: FileIndex, scope: ResolveScope): Ref
   const visible: Visible[] = [];
   for (const site of file.imports) {
     const targets = resolveImportTargets(file.path, file.language, site.source, scope.paths);
+    // every field present, absent ones undefined (JSON leaves them out): one shape of reference
     const ref: Reference = {
       kind: 'import',
       fromFile: file.path,
       name: site.source,
       line: site.line,
       snippet: '',
+      fromId: undefined,
+      toId: undefined,
+      toFile: targets[0],
     };
     if (targets[0] !== undefined) {
-      ref.toFile = targets[0];
       if (file.language === 'c' || file.language === 'cpp') {
         // the header itself, then the sources that may define what it declares
         visible.push(visibleOf(file, site, targets.slice(0, 1), scope));
@@ -353,7 +360,8 @@ export function resolveFileReferences(file: FileIndex, scope: ResolveScope): Ref
     const symbols = scope.symbols(path);
     return symbols ? [symbols] : [];
   });
-  if (siblings.length) visible.push({ files: siblings, bare: 'all' });
+  if (siblings.length)
+    visible.push({ files: siblings, bare: 'all', alias: undefined, definitions: undefined });
   const local = scope.symbols(file.path);
   const ancestry = new Map<string | undefined, Ancestors>();
   for (const site of file.sites) {
@@ -381,19 +389,16 @@ export function resolveFileReferences(file: FileIndex, scope: ResolveScope): Ref
       );
     }
     if (!target && site.kind === 'usage') continue;
-    const ref: Reference = {
+    out.push({
       kind: site.kind,
       fromFile: file.path,
       name: qualifier ? `${qualifier}.${site.name}` : site.name,
       line: site.line,
       snippet: site.snippet,
-    };
-    if (site.fromId) ref.fromId = site.fromId;
-    if (target) {
-      ref.toId = target.id;
-      ref.toFile = target.path;
-    }
-    out.push(ref);
+      fromId: site.fromId || undefined,
+      toId: target?.id,
+      toFile: target?.path,
+    });
   }
   return out;
 }

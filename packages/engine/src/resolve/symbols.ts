@@ -50,23 +50,31 @@ export function fileSymbols(file: FileIndex): FileSymbols {
   const symbols: FileSymbols = { path: file.path, byName: new Map(), byId: new Map() };
   const cLike = file.language === 'c' || file.language === 'cpp';
   for (const object of file.objects) {
-    const entry: SymbolObject = { id: object.id, kind: object.kind, path: file.path };
-    if (object.parentId) entry.parentId = object.parentId;
-    // a declaration's signature is all of it, up to its `;`; a definition's stops at its body
-    if (cLike && object.kind === 'function' && object.signature.endsWith(';'))
-      entry.prototype = true;
-    if (cLike && object.kind === 'function' && !object.parentId && !object.modifiers.exported)
-      entry.internal = true;
-    if (!object.parentId && object.kind === 'method') {
-      const scope = object.qualifiedName.slice(0, -object.name.length - 1);
-      if (scope) entry.holder = scope.slice(scope.lastIndexOf('.') + 1);
-    }
+    const parentId = object.parentId || undefined;
+    const cFunction = cLike && object.kind === 'function';
+    // every field present, absent ones undefined: one shape of entry for the resolver's lookups
+    const entry: SymbolObject = {
+      id: object.id,
+      kind: object.kind,
+      path: file.path,
+      parentId,
+      // a declaration's signature is all of it, up to its `;`; a definition's stops at its body
+      prototype: (cFunction && object.signature.endsWith(';')) || undefined,
+      internal: (cFunction && !parentId && !object.modifiers.exported) || undefined,
+      holder: !parentId && object.kind === 'method' ? holderOf(object) : undefined,
+    };
     symbols.byId.set(object.id, entry);
     const list = symbols.byName.get(object.name);
     if (list) list.push(entry);
     else symbols.byName.set(ownString(object.name), [entry]);
   }
   return symbols;
+}
+
+/** The type a method declared outside its type belongs to (`Engine` of `Engine.Serve`). */
+function holderOf(object: FileIndex['objects'][number]): string | undefined {
+  const scope = object.qualifiedName.slice(0, -object.name.length - 1);
+  return scope ? scope.slice(scope.lastIndexOf('.') + 1) : undefined;
 }
 
 /**
