@@ -1,7 +1,9 @@
+import { posix } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { indexRepository } from '../index-repository.ts';
 import { updateIndex, type ChangedFile } from '../index-update.ts';
 import type { FileIndex, SourceFile } from '../model.ts';
+import { joinRelative } from './imports.ts';
 import { resolveFileReferences, resolveReferences } from './references.ts';
 import { StreamingResolver } from './stream.ts';
 import { scopeOf } from './symbols.ts';
@@ -204,5 +206,28 @@ describe('reference resolution', () => {
     expect(
       resolveFileReferences(files[0]!, scopeOf(files)).find((r) => r.kind === 'call')?.toFile,
     ).toBe('b.ts');
+  });
+});
+
+describe('relative import paths', () => {
+  test('joined as node’s posix.normalize(posix.join(posix.dirname(from), source)) joins them', () => {
+    const segments = ['a', 'b', 'src', '.', '..', '', 'x.ts', 'index', '...', '.hidden', 'ü'];
+    let seed = 3;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const path = () =>
+      Array.from({ length: 1 + next(5) }, () => segments[next(segments.length)]).join('/');
+    const differing: string[] = [];
+    for (let i = 0; i < 50_000 && differing.length < 5; i++) {
+      const from = path();
+      const source = ['./', '../', '/', ''][next(4)] + path();
+      const expected = posix.normalize(posix.join(posix.dirname(from), source));
+      if (joinRelative(from, source) !== expected) differing.push(`${from} + ${source}`);
+    }
+    expect(differing).toEqual([]);
+    expect(joinRelative('src/lib/a.ts', '../util/b')).toBe('src/util/b');
+    expect(joinRelative('a.ts', '../../x')).toBe('../../x');
   });
 });
