@@ -69,21 +69,21 @@ export function unpackFileIndex(value: PackedFileIndex | FileIndex): FileIndex {
   const { strings, ints } = value.packedSites;
   const sites: Site[] = new Array<Site>(ints.length / STRIDE);
   for (let at = 0, i = 0; at < ints.length; at += STRIDE, i++) {
-    // the properties in the order the converters write them, so models serialise identically
-    const site: Site = {
+    // the properties in the order the converters write them, so models serialise identically,
+    // every one present (absent ones undefined, as addSiteAt makes them: one shape of site)
+    const qualifier = ints[at + 5]!;
+    const receiverType = ints[at + 7]!;
+    const fromId = ints[at + 6]!;
+    sites[i] = {
       name: strings[ints[at]!]!,
       kind: strings[ints[at + 1]!] as Site['kind'],
       line: ints[at + 2]!,
       column: ints[at + 3]!,
       snippet: strings[ints[at + 4]!]!,
+      qualifier: qualifier === NONE ? undefined : strings[qualifier],
+      receiverType: receiverType === NONE ? undefined : strings[receiverType],
+      fromId: fromId === NONE ? undefined : strings[fromId],
     };
-    const qualifier = ints[at + 5]!;
-    if (qualifier !== NONE) site.qualifier = strings[qualifier]!;
-    const receiverType = ints[at + 7]!;
-    if (receiverType !== NONE) site.receiverType = strings[receiverType]!;
-    const fromId = ints[at + 6]!;
-    if (fromId !== NONE) site.fromId = strings[fromId]!;
-    sites[i] = site;
   }
   // the fields in FileIndex's own order, so a model serialises as it does in the worker
   return {
