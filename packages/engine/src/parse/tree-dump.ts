@@ -87,11 +87,8 @@ export function createTreeDump(module: RuntimeModule, version: string): TreeDump
     // the nodes, then their links (subtree ends, previous siblings, where their fields start)
     const out = M._malloc((capacity * (NODE_INTS + 3) + 1) * 4);
     M.HEAP32.fill(0, fieldList >> 2, (fieldList >> 2) + 3);
+    // an in-place dump is freed by its `release`, any other here
     let kept = false;
-    const release = () => {
-      M._free(out);
-      M._free(M.HEAP32[fieldList >> 2]!);
-    };
     try {
       const links = out + capacity * NODE_INTS * 4;
       const count = exports.codedocs_dump_tree(address, out, capacity, fieldList, links);
@@ -128,7 +125,10 @@ export function createTreeDump(module: RuntimeModule, version: string): TreeDump
         fieldsAt: copy(linked + 2 * count, count + 1, scratch, 'fieldsAt'),
       };
     } finally {
-      if (!kept) release();
+      if (!kept) {
+        M._free(out);
+        M._free(M.HEAP32[fieldList >> 2]!);
+      }
     }
   };
 }

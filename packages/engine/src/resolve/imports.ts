@@ -15,7 +15,7 @@ export function resolveImportPath(
 ): string | undefined {
   if (language === 'python') return resolvePython(fromPath, source, paths);
   if (language === 'typescript' || language === 'tsx' || language === 'javascript') {
-    if (!source.startsWith('.') && !source.startsWith('/')) return undefined;
+    if (isPackageImport(language, source)) return undefined;
     const base = joinRelative(fromPath, source);
     const stem = base.replace(/\.(m|c)?jsx?$/, '');
     const candidates = [
@@ -32,6 +32,15 @@ export function resolveImportPath(
 }
 
 const NO_TARGETS: readonly string[] = Object.freeze([]);
+
+/** A JavaScript/TypeScript import of a package (`react`, `node:fs`), not of a path. */
+function isPackageImport(language: string | null, source: string): boolean {
+  return (
+    (language === 'typescript' || language === 'tsx' || language === 'javascript') &&
+    !source.startsWith('.') &&
+    !source.startsWith('/')
+  );
+}
 
 /** A path with an empty, `.` or `..` segment (git lists none such). */
 const UNUSUAL_PATH = /(?:^|\/)(?:\.\.?)?(?:\/|$)/;
@@ -77,13 +86,8 @@ export function resolveImportTargets(
   source: string,
   paths: PathSet,
 ): readonly string[] {
-  // a package (`react`, `node:fs`): never a file of the repository, wherever it is imported
-  if (
-    (language === 'typescript' || language === 'tsx' || language === 'javascript') &&
-    !source.startsWith('.') &&
-    !source.startsWith('/')
-  )
-    return NO_TARGETS;
+  // never a file of the repository, wherever it is imported
+  if (isPackageImport(language, source)) return NO_TARGETS;
   let known = targetsByPaths.get(paths);
   if (!known) {
     known = new Map();

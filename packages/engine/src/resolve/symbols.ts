@@ -74,7 +74,8 @@ export function fileSymbols(file: FileIndex): FileSymbols {
 /** The type a method declared outside its type belongs to (`Engine` of `Engine.Serve`). */
 function holderOf(object: FileIndex['objects'][number]): string | undefined {
   const scope = object.qualifiedName.slice(0, -object.name.length - 1);
-  return scope ? scope.slice(scope.lastIndexOf('.') + 1) : undefined;
+  // (its own string, as the names are: the qualified name may be a slice of the source)
+  return scope ? ownString(scope.slice(scope.lastIndexOf('.') + 1)) : undefined;
 }
 
 /**
