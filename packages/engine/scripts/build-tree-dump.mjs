@@ -71,7 +71,7 @@ try {
       '--import-memory',
       '--allow-undefined',
       '--gc-sections',
-      '--strip-all',
+      ...(process.env.KEEP_NAMES ? [] : ['--strip-all']),
       // the module's stack is placed by the loader (tree-dump.ts), inside the runtime's heap
       '--no-check-features',
       '--export=__stack_pointer',

@@ -11,7 +11,8 @@
 // ECMAScript's whitespace and line terminators, `trim` removes the same set.
 #include <stdint.h>
 
-// the whitespace normal form and joins of code hashes (and ECMAScript's `\s`, is_space)
+// the character classes of code hashes' normal form (and ECMAScript's `\s`, is_space)
+#define NORMALIZE_CLASSES_ONLY
 #include "normalize.c"
 
 #define NODE_INTS 10
@@ -497,9 +498,12 @@ static Result *finish_walk(Out *o, Ints *mask, Result *result) {
 // ---------------------------------------------------------------------------------------------
 // Code hashes (finishHashes of src/convert/context.ts with createCodeHasher of src/identity.ts):
 // each object's hash over its own code, each nested object in its range counted as its
-// signature, taken here so the thread reading the records need not normalise and hash. A file
-// whose hashes the bytes cannot say exactly (a range or a join cutting a surrogate pair, a
-// source past the normal form's 29-bit offsets) gets none, and the reader hashes it as before.
+// signature, taken here so the thread reading the records need not normalise and hash. Each
+// join is normalised straight from the UTF-16 source as it is hashed (hash_piece), not from a
+// normal form of the whole file in UTF-8 with an offset per unit, as the reader's normalize.c
+// takes it: a third of the time, the same bytes. A file whose hashes the bytes cannot say exactly
+// (a range or a join cutting a surrogate pair, a source past the normal form's 29-bit offsets,
+// kept so both ways agree) gets none, and the reader hashes it as before.
 
 #define OP_HASHES 6
 #define OBJECT_INTS 6
@@ -578,48 +582,130 @@ static void add_sha1_hex(Out *o, const uint8_t *data, uint32_t length, int count
   }
 }
 
-/** UTF-16 units as TextEncoder's encodeInto writes them (a lone surrogate as U+FFFD). */
-static uint32_t utf8_of(const uint16_t *units, int32_t n, uint8_t *out) {
-  uint32_t o = 0;
-  for (int32_t i = 0; i < n; i++) {
+/**
+ * A join being hashed (join of wasm/normalize.c, read straight from UTF-16): the normal form of
+ * a range with holes, each hole's text counted as normalised on its own. Whitespace (ECMAScript's
+ * `\s`, and masked units) waits; it becomes one space between two of [A-Za-z0-9_$] and vanishes
+ * anywhere else, the ends included. normalize.c's whole-source form and join give the same bytes:
+ * within a piece its runs are decided by the same neighbours, and at a piece's edges join's rule
+ * (a waiting run, or whitespace opening the piece, between two word characters) is the same
+ * waiting state carried from one piece into the next.
+ */
+typedef struct {
+  uint8_t *dest;
+  uint32_t length;
+  // whitespace waits; the last character written is a word character; a piece starts or ends
+  // with half of a surrogate pair or U+FFFD (the reader then hashes the string)
+  int pending;
+  int last_word;
+  int cut_pair;
+} Hashing;
+
+/** A comment mask as normalize reads it: ranges sorted by start, none inside the one before. */
+typedef struct {
+  const int32_t *ranges;
+  int32_t count;
+} Mask;
+
+static inline int pair_like_unit(uint32_t u) { return (u >= 0xd800 && u <= 0xdfff) || u == 0xfffd; }
+
+/** Appends the normal form of units[from, to) (masked units as whitespace) to the join. */
+static void hash_piece(Hashing *h, const uint16_t *units, int32_t from, int32_t to,
+                       const Mask *mask) {
+  // the first masked range that ends past `from` (ends increase: the ranges do not overlap)
+  int32_t next = 0, count = mask ? mask->count : 0;
+  if (count) {
+    int32_t low = 0, high = count;
+    while (low < high) {
+      int32_t mid = (low + high) >> 1;
+      if (mask->ranges[2 * mid + 1] <= from) low = mid + 1;
+      else high = mid;
+    }
+    next = low;
+  }
+  int32_t mask_start = next < count ? mask->ranges[2 * next] : INT32_MAX;
+  int32_t mask_end = next < count ? mask->ranges[2 * next + 1] : INT32_MAX;
+  int seen = 0;
+  uint32_t last = 0;
+  uint8_t *out = h->dest;
+  uint32_t o = h->length;
+  int pending = h->pending, last_word = h->last_word;
+  for (int32_t i = from; i < to;) {
+    if (i >= mask_end) {
+      next++;
+      mask_start = next < count ? mask->ranges[2 * next] : INT32_MAX;
+      mask_end = next < count ? mask->ranges[2 * next + 1] : INT32_MAX;
+      continue;
+    }
     uint32_t c = units[i];
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && units[i + 1] >= 0xdc00 &&
-        units[i + 1] <= 0xdfff) {
-      c = 0x10000 + ((c - 0xd800) << 10) + (units[i + 1] - 0xdc00);
+    if (i >= mask_start) {
+      pending = 1;
+      i = to < mask_end ? to : mask_end;
+      continue;
+    }
+    if (c < 0x80) {
+      // a run of ASCII up to the next masked range: whitespace waits; other characters are
+      // written as they are, a space before the first only after a waiting run between two
+      // word characters
+      int32_t stop = to < mask_start ? to : mask_start;
+      uint32_t kind = ascii_class[c];
+      if (kind == CLASS_SPACE) {
+        pending = 1;
+        for (i++; i < stop && units[i] < 0x80 && ascii_class[units[i]] == CLASS_SPACE; i++) {
+        }
+        continue;
+      }
+      if (pending && last_word && kind == CLASS_WORD) out[o++] = ' ';
+      pending = 0;
+      seen = 1;
+      do {
+        out[o++] = (uint8_t)c;
+        last_word = kind == CLASS_WORD;
+        i++;
+      } while (i < stop && (c = units[i]) < 0x80 && (kind = ascii_class[c]) != CLASS_SPACE);
+      last = units[i - 1];
+      continue;
+    }
+    if (is_space(c)) {
+      pending = 1;
       i++;
-    } else if (c >= 0xd800 && c <= 0xdfff)
-      c = 0xfffd;
-    if (c < 0x80) out[o++] = (uint8_t)c;
-    else if (c < 0x800) {
+      continue;
+    }
+    // not a word character: a waiting run before it vanishes
+    if (!seen) {
+      seen = 1;
+      if (pair_like_unit(c)) h->cut_pair = 1;
+    }
+    pending = 0;
+    last_word = 0;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < to && units[i + 1] >= 0xdc00 &&
+        units[i + 1] <= 0xdfff) {
+      uint32_t cp = 0x10000 + ((c - 0xd800) << 10) + (units[i + 1] - 0xdc00u);
+      out[o++] = (uint8_t)(0xf0 | cp >> 18);
+      out[o++] = (uint8_t)(0x80 | ((cp >> 12) & 0x3f));
+      out[o++] = (uint8_t)(0x80 | ((cp >> 6) & 0x3f));
+      out[o++] = (uint8_t)(0x80 | (cp & 0x3f));
+      last = units[i + 1];
+      i += 2;
+      continue;
+    }
+    // (a lone surrogate as TextEncoder writes it: U+FFFD)
+    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+    if (c < 0x800) {
       out[o++] = (uint8_t)(0xc0 | c >> 6);
       out[o++] = (uint8_t)(0x80 | (c & 0x3f));
-    } else if (c < 0x10000) {
+    } else {
       out[o++] = (uint8_t)(0xe0 | c >> 12);
       out[o++] = (uint8_t)(0x80 | ((c >> 6) & 0x3f));
       out[o++] = (uint8_t)(0x80 | (c & 0x3f));
-    } else {
-      out[o++] = (uint8_t)(0xf0 | c >> 18);
-      out[o++] = (uint8_t)(0x80 | ((c >> 12) & 0x3f));
-      out[o++] = (uint8_t)(0x80 | ((c >> 6) & 0x3f));
-      out[o++] = (uint8_t)(0x80 | (c & 0x3f));
     }
+    last = units[i];
+    i++;
   }
-  return o;
-}
-
-/** A source's normal form (wasm/normalize.c): the bytes and where each unit landed. */
-typedef struct {
-  uint8_t *normal;
-  int32_t *at;
-} Normal;
-
-static int normal_of(const Tree *t, const uint8_t *utf8, uint32_t bytes, const int32_t *masked,
-                     int32_t pairs, Normal *out) {
-  out->normal = alloc(3 * (uint32_t)t->source_length + 1);
-  out->at = alloc(4 * ((uint32_t)t->source_length + 1));
-  if (failed) return 0;
-  normalize(utf8, (int)bytes, out->normal, out->at, masked, pairs);
-  return 1;
+  if (seen && pair_like_unit(last)) h->cut_pair = 1;
+  h->length = o;
+  h->pending = pending;
+  h->last_word = last_word;
 }
 
 /** masksWithin of comment-mask.ts: whether a masked range overlaps [start, end). */
@@ -633,14 +719,30 @@ static int masks_within(const int32_t *ranges, int32_t pairs, int32_t start, int
   return low < pairs && ranges[2 * low] < end;
 }
 
-/** The hash of [start, end) of a normal form with holes; 0 when a join cut a surrogate pair. */
-static int add_hash(Out *o, const Normal *n, int32_t start, int32_t end, const int32_t *holes,
-                    int32_t hole_count, const uint8_t *texts, uint8_t *dest, uint8_t *scratch,
-                    int32_t *scratch_at) {
-  int length = join(n->normal, n->at, start, end, holes, hole_count, texts, dest, scratch,
-                    scratch_at);
-  if (length < 0) return 0;
-  add_sha1_hex(o, dest, (uint32_t)length, 20);
+/**
+ * The hash of [start, end) of the source with holes (quads: from, to, the text's start in the
+ * pool, its length; sorted by `from`, a hole starting inside the one before skipped), `mask` read
+ * as whitespace; 0 when a piece cut a surrogate pair.
+ */
+static int add_hash(Out *o, int32_t start, int32_t end, const int32_t *holes, int32_t hole_count,
+                    const Mask *mask, uint8_t *dest) {
+  const uint16_t *s = o->tree->source;
+  if (ascii_class['a'] == 0) fill_classes();
+  Hashing h = {dest, 0, 0, 0, 0};
+  int32_t position = start;
+  for (int32_t k = 0; k < hole_count; k++) {
+    const int32_t *hole = holes + 4 * k;
+    if (hole[0] < position) continue;
+    hash_piece(&h, s, position, hole[0], mask);
+    // (a signature: a slice of the source, or units built in the pool)
+    if (hole[3] > 0)
+      hash_piece(&h, hole[2] < o->tree->source_length ? s : o->pool.data - o->tree->source_length,
+                 hole[2], hole[2] + hole[3], 0);
+    position = hole[1];
+  }
+  hash_piece(&h, s, position, end, mask);
+  if (h.cut_pair) return 0;
+  add_sha1_hex(o, dest, h.length, 20);
   return 1;
 }
 
@@ -676,11 +778,17 @@ static void put_hashes(Out *o, const Ints *mask) {
       release(mark_at);
       return;
     }
-  uint8_t *utf8 = alloc(3 * (uint32_t)t->source_length + 1);
-  if (!utf8) return;
-  uint32_t bytes = utf8_of(s, t->source_length, utf8);
-  Normal masked = {0, 0}, plain = {0, 0};
-  if (!normal_of(t, utf8, bytes, ranges, pairs, &masked)) return;
+  // the ranges normalize reads: each one that starts before the end of the last one read is
+  // skipped (as the blanked string skips it)
+  int32_t *kept = alloc((uint32_t)(2 * pairs + 1) * 4);
+  if (!kept) return;
+  Mask masked = {kept, 0};
+  for (int32_t i = 0, masked_to = 0; i < pairs; i++) {
+    if (ranges[2 * i] < masked_to) continue;
+    kept[2 * masked.count] = ranges[2 * i];
+    kept[2 * masked.count + 1] = masked_to = ranges[2 * i + 1];
+    masked.count++;
+  }
   // children by parent, in object order (a top module object's are then every top-level object)
   const int32_t *objects = o->objects.data;
   int32_t *first_child = alloc((uint32_t)count * 4);
@@ -688,17 +796,11 @@ static void put_hashes(Out *o, const Ints *mask) {
   int32_t *last_child = alloc((uint32_t)count * 4);
   int32_t *holes = alloc((uint32_t)count * 16 + 16);
   int32_t *sorted = alloc((uint32_t)count * 16 + 16);
-  // room for any object's holes' texts and join: every signature's UTF-8, the normal form
-  uint32_t all_text = 0, longest_text = 0;
-  for (int32_t i = 0; i < count; i++) {
-    uint32_t units = (uint32_t)(objects[i * OBJECT_INTS + 4] > 0 ? objects[i * OBJECT_INTS + 4] : 0);
-    all_text += 3 * units;
-    if (3 * units > longest_text) longest_text = 3 * units;
-  }
-  uint8_t *texts = alloc(all_text + 1);
-  uint8_t *dest = alloc(3 * (uint32_t)t->source_length + all_text + (uint32_t)count + 1);
-  uint8_t *scratch = alloc(longest_text + 1);
-  int32_t *scratch_at = alloc(4 * (longest_text + 1));
+  // room for any object's join: the source's UTF-8, every signature's and a space before each
+  uint32_t all_text = 0;
+  for (int32_t i = 0; i < count; i++)
+    all_text += 3 * (uint32_t)(objects[i * OBJECT_INTS + 4] > 0 ? objects[i * OBJECT_INTS + 4] : 0);
+  uint8_t *dest = alloc(3 * (uint32_t)t->source_length + all_text + 2 * (uint32_t)count + 1);
   if (failed) return;
   for (int32_t i = 0; i < count; i++) first_child[i] = last_child[i] = next_child[i] = -1;
   for (int32_t i = 0; i < count; i++) {
@@ -741,32 +843,23 @@ static void put_hashes(Out *o, const Ints *mask) {
       }
       for (int k = 0; k < 4; k++) sorted[4 * j + k] = holes[4 * h + k];
     }
-    // the holes' texts (their signatures) as UTF-8
-    uint32_t offset = 0;
+    // the holes' texts: their signatures
     for (int32_t h = 0; h < hole_count; h++) {
       const int32_t *child = objects + sorted[4 * h + 2] * OBJECT_INTS;
-      int32_t sig_start = child[3], sig_length = child[4] > 0 ? child[4] : 0;
-      const uint16_t *units = sig_start < 0 || sig_length == 0 ? s
-                              : sig_start < t->source_length
-                                  ? s + sig_start
-                                  : o->pool.data + (sig_start - t->source_length);
-      uint32_t written = utf8_of(units, sig_length, texts + offset);
-      sorted[4 * h + 2] = (int32_t)offset;
-      sorted[4 * h + 3] = (int32_t)written;
-      offset += written;
+      sorted[4 * h + 2] = child[3];
+      sorted[4 * h + 3] = child[3] < 0 || child[4] < 0 ? 0 : child[4];
     }
     begin(o);
-    if (!add_hash(o, &masked, start, end, sorted, hole_count, texts, dest, scratch, scratch_at)) {
+    if (!add_hash(o, start, end, sorted, hole_count, &masked, dest)) {
       failed = 1;
       break;
     }
     finish(o);
     // the hash as engines before the mask took it, where it differs
     if (pairs > 0 && masks_within(ranges, pairs, start, end)) {
-      if (!plain.normal && !normal_of(t, utf8, bytes, 0, 0, &plain)) break;
       uint32_t built = o->pool.size;
       begin(o);
-      if (!add_hash(o, &plain, start, end, sorted, hole_count, texts, dest, scratch, scratch_at)) {
+      if (!add_hash(o, start, end, sorted, hole_count, 0, dest)) {
         failed = 1;
         break;
       }

@@ -234,4 +234,69 @@ describe('extract.c, code hashes', () => {
       for (const object of model.objects) expect(object.codeHash, path).toMatch(/^[0-9a-f]{20}$/);
     }
   });
+
+  it('hashes as the converters on generated code with every kind of whitespace and comment', async () => {
+    // declarations nested in each other, their heads and bodies strung from pieces: whitespace
+    // of each kind (masked comments read as whitespace between words), word characters at piece
+    // edges, non-ASCII, astral pairs, lone surrogates and U+FFFD (which make a join fall back)
+    let seed = 3;
+    const pick = <T>(list: readonly T[]): T => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return list[(seed >>> 8) % list.length]!;
+    };
+    const bits = [
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\r\n',
+      '\u00a0',
+      '\u2028',
+      '\ufeff',
+      '\u3000',
+      'a',
+      'b1',
+      '$',
+      '_',
+      '+',
+      '(',
+      ')',
+      ',',
+      'é',
+      '中',
+      '😀',
+      '\uD800',
+      '\uDC00',
+      '\uFFFD',
+      '/* c */',
+      '// c\n',
+      '/** d */',
+      '"s"',
+      "'t'",
+      '0',
+    ];
+    const words = (n: number) => Array.from({ length: n }, () => pick(bits)).join('');
+    const ts = (depth: number): string => {
+      const inner =
+        depth > 0 ? Array.from({ length: 2 }, () => ts(depth - 1)).join(pick(bits)) : '';
+      const kind = pick(['function f', 'class C', 'const g = () =>', 'export function h']);
+      const body = kind.startsWith('class') ? `m${depth}(${words(2)}) {${words(3)}}` : words(4);
+      return `${words(1)}${kind}${depth}(${words(2)}) {${words(3)}${inner}${body}}${words(1)}\n`;
+    };
+    const line = (n: number) => words(n).replace(/[\n\r\u2028]|\/\/ c/g, ' ');
+    const py = (depth: number, indent: string): string => {
+      const inner = depth > 0 ? py(depth - 1, `${indent}    `) : '';
+      const kind = pick(['def f', 'class C', 'async def g']);
+      return `${indent}${kind}${depth}(${line(2)}):\n${indent}    x = ${line(2)}\n${indent}    # ${line(2)}\n${inner}`;
+    };
+    for (let i = 0; i < 150; i++) {
+      for (const [path, source] of [
+        [`g${i}.ts`, ts(2)],
+        [`g${i}.py`, py(2, '')],
+      ] as const) {
+        const [js, wasm] = await bothWays(path, source);
+        expect(wasm, JSON.stringify(source)).toBe(js);
+      }
+    }
+  });
 });
