@@ -89,6 +89,14 @@ export async function feedModels(
   // parses still on a thread: a failed run waits for them before the pool may be destroyed
   // (piscina throws, uncaught, when a result arrives for a task its destroy dropped)
   const inFlight = new Set<Promise<void>>();
+  // woken when a parse in flight is done (a Promise.race over every one in flight, each time the
+  // window was full, added a reaction to each: megabytes of promises living as long as the parses)
+  let wake: (() => void) | undefined;
+  const done = () => {
+    const waiting = wake;
+    wake = undefined;
+    waiting?.();
+  };
   try {
     while (!failure) {
       signal?.throwIfAborted();
@@ -117,9 +125,12 @@ export async function feedModels(
           (model) => deliver(model, 'parsed'),
           (error: unknown) => fail(error),
         );
-        const tracked = task.finally(() => inFlight.delete(tracked));
+        const tracked = task.finally(() => {
+          inFlight.delete(tracked);
+          done();
+        });
         inFlight.add(tracked);
-        if (inFlight.size >= window) await Promise.race(inFlight);
+        if (inFlight.size >= window) await new Promise<void>((resolve) => (wake = resolve));
       }
     }
   } finally {
