@@ -30,7 +30,7 @@ describe('packed models between threads', () => {
     // sites on one line share their snippet: each distinct string is sent once
     const logLine = file.sites.filter((s) => s.line === 13);
     expect(logLine.length).toBeGreaterThan(1);
-    expect(packed.packedSites.strings.filter((s) => s.startsWith('console.log'))).toHaveLength(1);
+    expect(packed.packedSites!.strings.filter((s) => s.startsWith('console.log'))).toHaveLength(1);
     const unpacked = unpackFileIndex(structuredClone(packed));
     expect(unpacked).toEqual(file);
     expect(JSON.stringify(unpacked)).toBe(JSON.stringify(file));
@@ -39,6 +39,22 @@ describe('packed models between threads', () => {
   it('passes a model that was never packed through unchanged', async () => {
     const file = await indexFile({ path: 'a.py', content: 'def f():\n    return g()\n' });
     expect(unpackFileIndex(file)).toBe(file);
+  });
+
+  it('sends a walk’s records, mask and strings in one buffer, with no packed sites', async () => {
+    const file = await indexFile({ path: 'src/store.ts', content: source }, { deferReading: true });
+    const packed = packFileIndex(file);
+    expect(packed).not.toHaveProperty('packedSites');
+    const { records, mask, units } = packed.extracted!;
+    expect(records.length).toBeGreaterThan(0);
+    expect(units.length).toBeGreaterThan(0);
+    expect(mask.buffer).toBe(records.buffer);
+    expect(units.buffer).toBe(records.buffer);
+    const received = structuredClone(packed);
+    expect(received.extracted!.units.buffer).toBe(received.extracted!.records.buffer);
+    expect(unpackFileIndex(received)).toEqual(
+      await indexFile({ path: 'src/store.ts', content: source }),
+    );
   });
 
   it('round-trips a file with no sites', async () => {

@@ -9,7 +9,8 @@ import type { FileIndex, Site } from '../model.ts';
  * JavaScript, several times faster than deserialising them one by one.
  */
 export interface PackedFileIndex extends Omit<FileIndex, 'sites'> {
-  packedSites: { strings: string[]; ints: Int32Array };
+  /** None when the sites are still records (`extracted`). */
+  packedSites?: { strings: string[]; ints: Int32Array };
   /** A walk's records, sent unread (see convert/extract.ts): the receiver reads the model. */
   extracted?: ExtractedFileIndex['extracted'];
 }
@@ -23,7 +24,12 @@ const STRIDE = 8;
 const NONE = -1;
 
 /** Packs a model's sites for the trip to the main thread (see PackedFileIndex). */
-export function packFileIndex(file: FileIndex): PackedFileIndex {
+export function packFileIndex(file: FileIndex | ExtractedFileIndex): PackedFileIndex {
+  // a walk's records hold the sites: nothing to pack (and no empty array to send)
+  if ('extracted' in file) {
+    const { sites: _sites, ...rest } = file;
+    return rest;
+  }
   const strings: string[] = [];
   const indexes = new Map<string, number>();
   const intern = (value: string | undefined): number => {
@@ -65,7 +71,7 @@ export function packFileIndex(file: FileIndex): PackedFileIndex {
 export function unpackFileIndex(value: PackedFileIndex | FileIndex): FileIndex {
   if ('extracted' in value && value.extracted)
     return readExtracted({ ...value, sites: [] } as ExtractedFileIndex);
-  if (!('packedSites' in value)) return value;
+  if (!('packedSites' in value) || !value.packedSites) return value as FileIndex;
   const { strings, ints } = value.packedSites;
   const sites: Site[] = new Array<Site>(ints.length / STRIDE);
   for (let at = 0, i = 0; at < ints.length; at += STRIDE, i++) {
