@@ -209,6 +209,30 @@ describe('extract.c, the TypeScript, TSX and JavaScript walk', () => {
   );
 });
 
+describe('JSDoc read again', () => {
+  it('gives a repeated comment its own copy of the parse, equal to a first parse', async () => {
+    const comment =
+      '/**\n * Adds.\n * @param a first\n * @returns {number} the sum\n * @see other\n */';
+    const content = `${comment}\nexport function add(a, b) { return a + b; }\n`;
+    const first = await indexFile({ path: 'a.ts', content }, {}, inWasm);
+    const again = await indexFile({ path: 'b.ts', content }, {}, inWasm);
+    const [one, two] = [first.objects[0]!.doc!, again.objects[0]!.doc!];
+    expect(two).toEqual(one);
+    expect(JSON.stringify(two)).toBe(JSON.stringify(one));
+    // nothing shared: a consumer changing one model's doc leaves the other's alone
+    expect(two).not.toBe(one);
+    expect(two.params).not.toBe(one.params);
+    expect(two.params[0]).not.toBe(one.params[0]);
+    expect(two.returns).not.toBe(one.returns);
+    two.params.push({ name: 'b', description: '' });
+    const third = await indexFile({ path: 'c.ts', content }, {}, inWasm);
+    expect(third.objects[0]!.doc).toEqual(one);
+    // and as the JavaScript converter reads it
+    const js = await indexFile({ path: 'a.ts', content }, {}, inJavaScript);
+    expect(JSON.stringify(js.objects[0]!.doc)).toBe(JSON.stringify(one));
+  });
+});
+
 describe('extract.c, code hashes', () => {
   // the walk hashes objects itself (put_hashes) unless a range or a join would cut a surrogate
   // pair, where the reader hashes the strings: both ways must give the converters' hashes

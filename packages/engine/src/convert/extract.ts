@@ -2,6 +2,7 @@ import type { FlatTree, Node } from '../parse/flat-tree.ts';
 import { parseDocstring } from '../doc-comments/docstring.ts';
 import { cleandoc, stripCommentMarkers } from '../doc-comments/strip.ts';
 import { parseTaggedComment } from '../doc-comments/tagged.ts';
+import { ownString } from '../resolve/symbols.ts';
 import type { CodeObject, DocComment, FileIndex, ObjectKind, Parameter, Site } from '../model.ts';
 import { type WasmMemory, wasm } from '../wasm-api.ts';
 import type { CommentMask } from './comment-mask.ts';
@@ -306,6 +307,44 @@ class Records {
       );
     return out;
   }
+}
+
+/**
+ * JSDoc comments parsed before, by their text: packages repeat theirs (a declaration file and its
+ * `.d.cts` twin, CommonJS and ESM builds: three of four JSDoc comments among the benchmark's
+ * packages are another's), and parsing one (marker stripping, tag patterns) costs many times the
+ * lookup and the copy. Each entry's strings are its own (not views of a file's source); cleared
+ * when full.
+ */
+const jsDocs = new Map<string, DocComment>();
+const JS_DOCS_KEPT = 2048;
+
+/** parseTaggedComment(stripCommentMarkers(raw)), a copy of the earlier result when it has one. */
+function jsDocOf(raw: string): DocComment {
+  const known = jsDocs.get(raw);
+  if (known) return copyDoc(known, false);
+  const doc = parseTaggedComment(stripCommentMarkers(raw));
+  if (jsDocs.size >= JS_DOCS_KEPT) jsDocs.clear();
+  jsDocs.set(ownString(raw), copyDoc(doc, true));
+  return doc;
+}
+
+/**
+ * A doc's copy, keys in the same order (so it serialises alike), arrays and nested objects new
+ * (no model shares a part of another's), strings in strings of their own with `own`.
+ */
+function copyDoc(doc: DocComment, own: boolean): DocComment {
+  const copy = (value: unknown): unknown => {
+    if (typeof value === 'string') return own ? ownString(value) : value;
+    if (Array.isArray(value)) return value.map(copy);
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(value)) out[key] = copy(inner);
+      return out;
+    }
+    return value;
+  };
+  return copy(doc) as DocComment;
 }
 
 /** The docstring whose string nodes the walk lists (readDocstring of python.ts). */
@@ -707,7 +746,7 @@ function readTypeScriptObject(
   const flags = records.int();
   const [decorators, parameters] = readDecoratorsAndParameters(records);
   const docText = records.string();
-  const doc = docText === undefined ? undefined : parseTaggedComment(stripCommentMarkers(docText));
+  const doc = docText === undefined ? undefined : jsDocOf(docText);
   const member = (flags & 16) !== 0;
   const fn = (flags & 32) !== 0;
   return addObjectAt(ctx, place, signature, {
