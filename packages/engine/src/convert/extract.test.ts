@@ -268,37 +268,11 @@ describe('extract.c, code hashes', () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       return list[(seed >>> 8) % list.length]!;
     };
+    // (one string split at `|`: the pieces are whitespace of every kind, words, signs, comments)
     const bits = [
-      ' ',
-      '  ',
-      '\t',
-      '\n',
-      '\r\n',
-      '\u00a0',
-      '\u2028',
-      '\ufeff',
-      '\u3000',
-      'a',
-      'b1',
-      '$',
-      '_',
-      '+',
-      '(',
-      ')',
-      ',',
-      'é',
-      '中',
-      '😀',
-      '\uD800',
-      '\uDC00',
-      '\uFFFD',
-      '/* c */',
-      '// c\n',
-      '/** d */',
-      '"s"',
-      "'t'",
-      '0',
-    ];
+      ' |  |\t|\n|\r\n|\u00a0|\u2028|\ufeff|\u3000|a|b1|$|_|+|(|)|,|é|中|😀|\uD800|\uDC00|\uFFFD',
+      '/* c */|// c\n|/** d */|"s"|\'t\'|0',
+    ].flatMap((group) => group.split('|'));
     const words = (n: number) => Array.from({ length: n }, () => pick(bits)).join('');
     const ts = (depth: number): string => {
       const inner =
