@@ -313,18 +313,24 @@ class Records {
  * JSDoc comments parsed before, by their text: packages repeat theirs (a declaration file and its
  * `.d.cts` twin, CommonJS and ESM builds: three of four JSDoc comments among the benchmark's
  * packages are another's), and parsing one (marker stripping, tag patterns) costs many times the
- * lookup and the copy. Each entry's strings are its own (not views of a file's source); cleared
- * when full.
+ * lookup and the copy. Each entry's strings are its own (not views of a file's source).
  */
 const jsDocs = new Map<string, DocComment>();
+/** The cache is emptied past this many comments or characters of them (a few megabytes). */
 const JS_DOCS_KEPT = 2048;
+const JS_DOC_UNITS_KEPT = 1 << 20;
+let jsDocUnits = 0;
 
 /** parseTaggedComment(stripCommentMarkers(raw)), a copy of the earlier result when it has one. */
 function jsDocOf(raw: string): DocComment {
   const known = jsDocs.get(raw);
   if (known) return copyDoc(known, false);
   const doc = parseTaggedComment(stripCommentMarkers(raw));
-  if (jsDocs.size >= JS_DOCS_KEPT) jsDocs.clear();
+  jsDocUnits += raw.length;
+  if (jsDocs.size >= JS_DOCS_KEPT || jsDocUnits > JS_DOC_UNITS_KEPT) {
+    jsDocs.clear();
+    jsDocUnits = raw.length;
+  }
   jsDocs.set(ownString(raw), copyDoc(doc, true));
   return doc;
 }
