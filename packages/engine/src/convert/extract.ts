@@ -336,21 +336,25 @@ function jsDocOf(raw: string): DocComment {
 }
 
 /**
- * A doc's copy, keys in the same order (so it serialises alike), arrays and nested objects new
- * (no model shares a part of another's), strings in strings of their own with `own`.
+ * A doc's copy, keys in the same order (so it serialises alike), arrays and the entries in them
+ * new (no model shares a part of another's), strings in strings of their own with `own`.
  */
 function copyDoc(doc: DocComment, own: boolean): DocComment {
-  const copy = (value: unknown): unknown => {
-    if (typeof value === 'string') return own ? ownString(value) : value;
-    if (Array.isArray(value)) return value.map(copy);
-    if (value && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [key, inner] of Object.entries(value)) out[key] = copy(inner);
-      return out;
-    }
-    return value;
+  const text = (value: string) => (own ? ownString(value) : value);
+  const entry = <T extends object>(from: T): T => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(from))
+      out[key] = typeof value === 'string' ? text(value) : value;
+    return out as T;
   };
-  return copy(doc) as DocComment;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc)) {
+    if (typeof value === 'string') out[key] = text(value);
+    else if (key === 'params' || key === 'throws') out[key] = (value as object[]).map(entry);
+    else if (Array.isArray(value)) out[key] = (value as string[]).map(text);
+    else out[key] = value && typeof value === 'object' ? entry(value) : value;
+  }
+  return out as unknown as DocComment;
 }
 
 /** The docstring whose string nodes the walk lists (readDocstring of python.ts). */

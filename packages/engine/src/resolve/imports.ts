@@ -16,14 +16,15 @@ export function resolveImportPath(
   if (language === 'python') return resolvePython(fromPath, source, paths);
   if (language === 'typescript' || language === 'tsx' || language === 'javascript') {
     if (isPackageImport(language, source)) return undefined;
+    // the path as written, then with each extension, then as a folder's index (the first that
+    // exists: each candidate built only when the ones before it are not files)
     const base = joinRelative(fromPath, source);
+    if (paths.has(base)) return base;
     const stem = base.replace(/\.(m|c)?jsx?$/, '');
-    const candidates = [
-      base,
-      ...JS_EXTENSIONS.map((ext) => stem + ext),
-      ...JS_EXTENSIONS.map((ext) => `${base}/index${ext}`),
-    ];
-    return candidates.find((candidate) => paths.has(candidate));
+    for (const ext of JS_EXTENSIONS) if (paths.has(stem + ext)) return stem + ext;
+    for (const ext of JS_EXTENSIONS)
+      if (paths.has(`${base}/index${ext}`)) return `${base}/index${ext}`;
+    return undefined;
   }
   if (language === 'go') return goPackageFiles(source, paths, false)[0];
   // C/C++ includes and Ruby/Lua requires given as relative paths

@@ -211,10 +211,10 @@ function resolveQualified(
   for (const imported of visible) {
     if (imported.alias !== qualifier || imported.definitions) continue;
     for (const symbols of imported.files) {
-      const found = (symbols.byName.get(site.name) ?? []).filter(
-        (o) => allowed.has(o.kind) && !o.parentId,
-      );
-      if (found.length) return linkPrototype(preferDefinition(found)!, site.name, visible);
+      const found = symbols.byName
+        .get(site.name)
+        ?.filter((o) => allowed.has(o.kind) && !o.parentId);
+      if (found?.length) return linkPrototype(preferDefinition(found)!, site.name, visible);
     }
   }
   if (!IDENTIFIER.test(qualifier) || !namedAnywhere(site.name, local, visible)) return undefined;
