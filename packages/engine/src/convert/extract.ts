@@ -310,51 +310,32 @@ class Records {
 }
 
 /**
- * JSDoc comments parsed before, by their text: packages repeat theirs (a declaration file and its
- * `.d.cts` twin, CommonJS and ESM builds: three of four JSDoc comments among the benchmark's
- * packages are another's), and parsing one (marker stripping, tag patterns) costs many times the
- * lookup and the copy. Each entry's strings are its own (not views of a file's source).
+ * JSDoc comments parsed before, by their text, each as its doc's JSON: packages repeat theirs (a
+ * declaration file and its `.d.cts` twin, CommonJS and ESM builds: three of four JSDoc comments
+ * among the benchmark's packages are another's), and parsing one (marker stripping, tag patterns)
+ * costs many times the lookup and a `JSON.parse`, which gives every model objects and strings of
+ * its own (no view of a file's source, nothing shared between models) and serialises alike (key
+ * order kept; keys whose value is undefined, which JSON leaves out anyway, dropped). Emptied past
+ * 2,048 comments or a million characters.
  */
-const jsDocs = new Map<string, DocComment>();
-/** The cache is emptied past this many comments or characters of them (a few megabytes). */
+const jsDocs = new Map<string, string>();
 const JS_DOCS_KEPT = 2048;
 const JS_DOC_UNITS_KEPT = 1 << 20;
 let jsDocUnits = 0;
 
-/** parseTaggedComment(stripCommentMarkers(raw)), a copy of the earlier result when it has one. */
+/** parseTaggedComment(stripCommentMarkers(raw)), or a copy of the earlier result. */
 function jsDocOf(raw: string): DocComment {
   const known = jsDocs.get(raw);
-  if (known) return copyDoc(known, false);
+  if (known !== undefined) return JSON.parse(known) as DocComment;
   const doc = parseTaggedComment(stripCommentMarkers(raw));
-  jsDocUnits += raw.length;
+  const json = JSON.stringify(doc);
+  jsDocUnits += raw.length + json.length;
   if (jsDocs.size >= JS_DOCS_KEPT || jsDocUnits > JS_DOC_UNITS_KEPT) {
     jsDocs.clear();
-    jsDocUnits = raw.length;
+    jsDocUnits = raw.length + json.length;
   }
-  jsDocs.set(ownString(raw), copyDoc(doc, true));
+  jsDocs.set(ownString(raw), json);
   return doc;
-}
-
-/**
- * A doc's copy, keys in the same order (so it serialises alike), arrays and the entries in them
- * new (no model shares a part of another's), strings in strings of their own with `own`.
- */
-function copyDoc(doc: DocComment, own: boolean): DocComment {
-  const text = (value: string) => (own ? ownString(value) : value);
-  const entry = <T extends object>(from: T): T => {
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(from))
-      out[key] = typeof value === 'string' ? text(value) : value;
-    return out as T;
-  };
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(doc)) {
-    if (typeof value === 'string') out[key] = text(value);
-    else if (key === 'params' || key === 'throws') out[key] = (value as object[]).map(entry);
-    else if (Array.isArray(value)) out[key] = (value as string[]).map(text);
-    else out[key] = value && typeof value === 'object' ? entry(value) : value;
-  }
-  return out as unknown as DocComment;
 }
 
 /** The docstring whose string nodes the walk lists (readDocstring of python.ts). */
