@@ -299,14 +299,19 @@ class Records {
     const sourceLength = this.source.length;
     if (start < sourceLength || length === 0) return this.source.slice(start, start + length);
     const from = start - sourceLength;
-    let out = '';
-    for (let at = from; at < from + length; at += 8192)
-      out += String.fromCharCode.apply(
-        null,
-        this.units.subarray(at, Math.min(from + length, at + 8192)) as unknown as number[],
-      );
-    return out;
+    return this.builtText().slice(from, from + length);
   }
+
+  /** The walk's units as one string (one byte a unit where they fit), decoded on first use. */
+  private builtText(): string {
+    if (this.built === undefined) {
+      const { buffer, byteOffset, byteLength } = this.units;
+      this.built = Buffer.from(buffer, byteOffset, byteLength).toString('utf16le');
+    }
+    return this.built;
+  }
+
+  private built: string | undefined = undefined;
 }
 
 /**
