@@ -653,7 +653,7 @@ function readObject(records: Records, ctx: ConvertContext, objects: CodeObject[]
       kind,
       name,
       modifiers: { exported: !/(^|\.)_/.test(moduleName) },
-      ...(doc ? { doc } : {}),
+      doc,
     });
   }
   const exported = !name!.startsWith('_') || DUNDER.test(name!);
@@ -664,7 +664,7 @@ function readObject(records: Records, ctx: ConvertContext, objects: CodeObject[]
       parent,
       modifiers: { exported },
       decorators,
-      ...(doc ? { doc } : {}),
+      doc,
     });
   const inClass = (flags & 2) !== 0;
   return addObjectAt(ctx, place, signature!, {
@@ -672,7 +672,7 @@ function readObject(records: Records, ctx: ConvertContext, objects: CodeObject[]
     name: name!,
     parent,
     parameters,
-    ...(returnType !== undefined ? { returnType } : {}),
+    returnType,
     modifiers: {
       exported,
       async: (flags & 1) !== 0,
@@ -683,7 +683,7 @@ function readObject(records: Records, ctx: ConvertContext, objects: CodeObject[]
         : {}),
     },
     decorators,
-    ...(doc ? { doc } : {}),
+    doc,
     body: { throws: [], returnsValue: false, earlyExits: 0 },
   });
 }
@@ -749,9 +749,9 @@ function readTypeScriptObject(
     kind,
     name,
     parent,
-    ...(prefix !== undefined ? { prefix } : {}),
+    prefix,
     parameters,
-    ...(returnType !== undefined ? { returnType } : {}),
+    returnType,
     modifiers: {
       exported: (flags & 1) !== 0,
       static: (flags & 2) !== 0,
@@ -760,7 +760,7 @@ function readTypeScriptObject(
       ...(member ? { visibility: VISIBILITY[(flags >> 6) & 3] } : {}),
     },
     decorators,
-    ...(doc ? { doc } : {}),
+    doc,
     ...(fn ? { body: { throws: [], returnsValue: false, earlyExits: 0 } } : {}),
   });
 }

@@ -194,10 +194,11 @@ function linkPrototype(target: SymbolObject, name: string, visible: Visible[]): 
 }
 
 /**
- * `alias.f()` where alias is a module the file imports as a whole (`import * as ns`, Python's
- * `import a.b`, a Go package), or `Type.f()` / `Type::f()` where Type is a class, struct or
- * namespace the site can see: the member of what the qualifier names. Any other receiver is a
- * value of a type the engine does not know, and its calls stay external.
+ * A site on a receiver: `this.f()`/`self.f()` (a member of the enclosing type), a receiver of a
+ * declared type (resolveTyped), `alias.f()` where alias is a module the file imports as a whole
+ * (`import * as ns`, Python's `import a.b`, a Go package), or `Type.f()` / `Type::f()` where
+ * Type is a class, struct or namespace the site can see: the member of what the qualifier names.
+ * Any other receiver is a value of a type the engine does not know, and its calls stay external.
  */
 function resolveQualified(
   site: Site,
@@ -208,6 +209,14 @@ function resolveQualified(
   visible: Visible[],
   ancestors: Ancestors,
 ): SymbolObject | undefined {
+  // `this.x()`, `self.x()`: a member of the enclosing type
+  if (SELF.has(qualifier)) {
+    const owner = site.fromId ? local?.byId.get(site.fromId) : undefined;
+    return selfMember(owner, site.name, local);
+  }
+  // a receiver of a declared type
+  if (site.receiverType !== undefined)
+    return resolveTyped(site, site.receiverType, language, local, visible, ancestors);
   for (const imported of visible) {
     if (imported.alias !== qualifier || imported.definitions) continue;
     for (const symbols of imported.files) {
@@ -395,16 +404,13 @@ function resolveSite(
   visible: Visible[],
   ancestors: Ancestors,
 ): SymbolObject | undefined {
-  const qualifier = site.qualifier;
-  if (qualifier !== undefined && SELF.has(qualifier)) {
-    const owner = site.fromId ? local?.byId.get(site.fromId) : undefined;
-    return selfMember(owner, site.name, local);
-  }
+  // (two calls only: this is inlined into the loop over a file's sites, and a call seen first
+  // late in a run would make V8 recompile that whole loop; the rarer forms are decided in
+  // resolveQualified, which is compiled on its own)
   const allowed = site.kind === 'call' ? BARE_CALLABLE : TYPES;
+  const qualifier = site.qualifier;
   if (qualifier === undefined)
     return resolveBare(site.name, site.kind, allowed, language, local, visible, ancestors);
-  if (site.receiverType !== undefined)
-    return resolveTyped(site, site.receiverType, language, local, visible, ancestors);
   return resolveQualified(site, qualifier, allowed, language, local, visible, ancestors);
 }
 
