@@ -23,6 +23,28 @@ describe('indexFile', () => {
     expect(file.objects.map((o) => o.name)).toEqual(expect.arrayContaining(['ok', 'After']));
   });
 
+  test('a parse that outlasts its time budget stops with a diagnostic, and the file stays listed', async () => {
+    // large enough that tree-sitter asks for progress many times over (the clock is read at
+    // every 64th ask): with no time at all, the parse must stop
+    const content = Array.from(
+      { length: 4000 },
+      (_, i) => `def f${i}(a, b=[1, 2, {"k": (3, 4)}]):\n    return [x * b for x in a if x]\n`,
+    ).join('');
+    const stopped = await indexFile({ path: 'big.py', content }, { parseTimeoutMs: 0 });
+    expect(stopped.status).toBe('parsed');
+    expect(stopped.objects).toEqual([]);
+    expect(stopped.diagnostics).toContainEqual(
+      expect.objectContaining({
+        severity: 'error',
+        message: 'Parsing took too long and was stopped.',
+      }),
+    );
+    // the default budget reads it all
+    const read = await indexFile({ path: 'big.py', content });
+    expect(read.objects.filter((o) => o.kind === 'function')).toHaveLength(4000);
+    expect(read.diagnostics).toEqual([]);
+  });
+
   test('CRLF line endings and a BOM do not shift lines or leak into docs', async () => {
     const text =
       '\uFEFF/** Adds.\r\n * @param a first\r\n */\r\nexport function add(a: number) {\r\n  return a;\r\n}\r\n';

@@ -106,12 +106,15 @@ export async function indexFile(
   }
   // a pathological file must not stall a run: give up after the time budget, with a diagnostic
   const deadline = performance.now() + (options.parseTimeoutMs ?? 20_000);
+  // tree-sitter asks every hundred or so steps of the parse; the clock is read every 64th time
+  // (a few thousand steps: well under a millisecond apart)
+  let progressCalls = 0;
   // C's conditionals settled where the grammar would otherwise read every branch at once
   const parsed = spec.id === 'c' || spec.id === 'cpp' ? settleConditionals(text, spec.id) : text;
   const model = withParsedTree(
     parser,
     parsed,
-    { progressCallback: () => performance.now() > deadline },
+    { progressCallback: () => (++progressCalls & 63) === 0 && performance.now() > deadline },
     scratch,
     (tree) => convertTree(tree, base, text, options, converters[spec.id]),
   );

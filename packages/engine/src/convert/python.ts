@@ -33,7 +33,7 @@ export function pythonStringText(text: string): string | undefined {
   const prefix = m[1]!.toLowerCase();
   if (prefix.includes('b') || prefix.includes('f')) return undefined;
   const body = m[3]!;
-  if (prefix.includes('r')) return body;
+  if (prefix.includes('r') || !body.includes('\\')) return body;
   return body.replace(
     /\\(\n|\\|'|"|a|b|f|n|r|t|v|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|N\{[^}]*\}|[0-7]{1,3})/g,
     (all, esc: string) => {

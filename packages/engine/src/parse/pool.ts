@@ -13,6 +13,14 @@ export interface ParsePool {
   /** Parser threads: a caller keeps about 8 tasks per thread in flight to keep each one busy. */
   readonly threads: number;
   run(task: ParseTask): Promise<FileIndex>;
+  /**
+   * run's result as it arrives from the thread, not yet a model (unpackFileIndex makes it one),
+   * for a caller that takes models one at a time: each is then built just before it is used.
+   * (Results arrive in bursts; made into models at once, all of a burst waited its turn through
+   * the main thread's young-generation collections, which copied them: about a tenth of what
+   * those collections copy on bench:engine's JS/TS files.)
+   */
+  runPacked(task: ParseTask): Promise<PackedFileIndex>;
   destroy(): Promise<void>;
 }
 
@@ -42,6 +50,9 @@ export function createParsePool(
     // round trip through the main thread (most files take a few milliseconds); tasks still
     // run one after the other there, so memory stays bounded by the largest files
     concurrentTasksPerWorker: 16,
+    // no histograms of each task's run and wait time (a clock read in the thread and two
+    // histogram records here per file; nothing reads them)
+    recordTiming: false,
     ...(needsTsx && { execArgv: [...loaderOptions(process.execArgv), '--import', 'tsx'] }),
   });
   // the records of a walk in WebAssembly are read on this thread when the pool is small: V8 then
@@ -49,14 +60,12 @@ export function createParsePool(
   // fifth of a cold run's CPU. Reading costs this thread about an eighth of what parsing costs a
   // parser thread, so with more threads it would become the bottleneck; they read their own.
   const deferReading = threads <= MAX_THREADS_READ_HERE;
+  const runPacked = (task: ParseTask): Promise<PackedFileIndex> =>
+    pool.run(deferReading ? { ...task, options: { ...task.options, deferReading } } : task);
   return {
     threads,
-    run: async (task) =>
-      unpackFileIndex(
-        (await pool.run(
-          deferReading ? { ...task, options: { ...task.options, deferReading } } : task,
-        )) as PackedFileIndex,
-      ),
+    run: async (task) => unpackFileIndex(await runPacked(task)),
+    runPacked,
     destroy: () => pool.destroy(),
   };
 }

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { PathSet } from './symbols.ts';
+import { ownString, type PathSet } from './symbols.ts';
 
 const JS_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'];
 
@@ -100,7 +100,9 @@ export function resolveImportTargets(
   let targets = known.get(key);
   if (!targets) {
     targets = importTargetsOf(fromPath, language, source, paths);
-    known.set(key, targets);
+    // (the key in a string of its own: built from the import as read, a view of the importing
+    // file's source, it would keep that whole source for as long as the paths are cached)
+    known.set(ownString(key), targets);
   }
   return targets;
 }
