@@ -10,6 +10,9 @@
 //   whose threads have compiled their code already, as the server's long-lived pool is after its
 //   first repository. With the CPU time of that pass per group of threads (Linux /proc): the
 //   parser threads, the main thread, and the rest (V8's own threads: compiling, collecting).
+// - warm-pairs: both warm, in one process: the engine's pool (ENGINE_WORKER) and a parse-only
+//   pool (PARSE_WORKER), each after a first pass, then ROUNDS rounds (default 7) of one pass of
+//   each back to back, the order alternating; prints every round's two passes, split as above.
 import { readdirSync, readFileSync } from 'node:fs';
 import {
   createParsePool,
@@ -61,7 +64,56 @@ function cpuSplit(before: Map<string, number> = new Map()) {
   return cpu;
 }
 
-if (mode.startsWith('warm-')) {
+if (mode === 'warm-pairs') {
+  // the engine's pool (ENGINE_WORKER) and a parse-only pool (PARSE_WORKER) in one process, each
+  // warmed by a first pass, then ROUNDS rounds of one pass of each, back to back, the order
+  // alternating: a ratio from two passes seconds apart, on a machine whose speed drifts by a
+  // fifth over minutes, is steadier than one from two processes run one after the other
+  const rounds = Number(process.env.ROUNDS ?? 7);
+  const enginePass = () => streamRepositoryIndex(files, { file: () => {} }, { pool });
+  const known = new Set(processThreads);
+  // each pool's threads: those that appeared during its first pass (the parse-only pool is made
+  // only once the engine's has run, so no thread of one can start during the other's pass)
+  const threadsOf = async (pass: () => Promise<unknown>) => {
+    await pass();
+    const own = new Set([...threadCpu().keys()].filter((tid) => !known.has(tid)));
+    own.forEach((tid) => known.add(tid));
+    return own;
+  };
+  const engineThreads = await threadsOf(enginePass);
+  const parsePool = createParsePool({
+    threads: Number(threadsArg ?? 2),
+    workerFile: process.env.PARSE_WORKER!,
+  });
+  const parsePass = () => Promise.all(files.map((file) => parsePool.run({ ...file, options: {} })));
+  const parseThreads = await threadsOf(parsePass);
+  const measure = async (pass: () => Promise<unknown>, own: Set<string>) => {
+    const before = threadCpu();
+    const passStarted = performance.now();
+    await pass();
+    const ms = performance.now() - passStarted;
+    const cpu = { workers: 0, main: 0, other: 0 };
+    for (const [tid, total] of threadCpu()) {
+      const used = total - (before.get(tid) ?? 0);
+      if (tid === String(process.pid)) cpu.main += used;
+      else if (own.has(tid)) cpu.workers += used;
+      else if (processThreads.has(tid)) cpu.other += used;
+    }
+    return { ms, cpu };
+  };
+  const out = [];
+  for (let round = 0; round < rounds; round++) {
+    if (round % 2 === 0) {
+      const parse = await measure(parsePass, parseThreads);
+      out.push({ parse, engine: await measure(enginePass, engineThreads) });
+    } else {
+      const engine = await measure(enginePass, engineThreads);
+      out.push({ parse: await measure(parsePass, parseThreads), engine });
+    }
+  }
+  await Promise.all([pool.destroy(), parsePool.destroy()]);
+  console.log(JSON.stringify({ rounds: out }));
+} else if (mode.startsWith('warm-')) {
   const pass = () =>
     mode === 'warm-parse-only'
       ? Promise.all(files.map((file) => pool.run({ ...file, options: {} })))

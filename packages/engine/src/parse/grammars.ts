@@ -7,6 +7,8 @@ import { getLanguage } from '../languages/registry.ts';
 import { setTreeDump } from './flat-tree.ts';
 import { createRuntimeMemory, createTreeDump, type RuntimeModule } from './tree-dump.ts';
 import { hasGrammarPatch, patchGrammar } from './grammar-patches.ts';
+import { fastInputHook, RUNTIME_INPUT_VERSION } from './runtime-input.ts';
+import type { WasmMemory } from '../wasm-api.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -36,14 +38,20 @@ function runtimeVersion(): string {
 
 /**
  * Initialises web-tree-sitter once per thread (the runtime is per-thread state), with the
- * single-call tree copy of tree-dump.ts beside it (flat-tree.ts reads what it copies).
+ * single-call tree copy of tree-dump.ts beside it (flat-tree.ts reads what it copies) and the
+ * parser's input copied natively (runtime-input.ts).
  */
 export function initParser(): Promise<void> {
   initialised ??= (async () => {
     // the runtime's memory made here, so that the tree copy of tree-dump.ts can share it
-    const module = { wasmMemory: createRuntimeMemory() };
+    const version = runtimeVersion();
+    const module: Record<string, unknown> & { wasmMemory: WasmMemory } = {
+      wasmMemory: createRuntimeMemory(),
+    };
+    // the parser's input copied natively, for the runtime version the hook was written for
+    if (version === RUNTIME_INPUT_VERSION) module.instantiateWasm = fastInputHook(module);
     await Parser.init(module);
-    const dump = createTreeDump(module as unknown as RuntimeModule, runtimeVersion());
+    const dump = createTreeDump(module as unknown as RuntimeModule, version);
     if (dump) setTreeDump(dump);
   })();
   return initialised;
