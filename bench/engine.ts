@@ -8,11 +8,9 @@
 // changes within seconds) and three for the rows beside them, and the pair with the median ratio
 // is shown with the range of all. Each process starts
 // cold: its threads compile the engine's code as they go (V8's optimising compiler, on threads
-// of its own that share the two cores). The warm rows measure passes on pools that have run
-// before, as the server's long-lived pool runs every repository after its first: one process
-// holds both pools, runs a first pass on each, then seven rounds of a pass of each back to back
-// (engine-run's warm-pairs), with the CPU of each pass split into the parser threads, the main
-// thread (resolution, scheduling) and V8's own
+// of its own that share the two cores). The warm rows measure a second pass on the same pool,
+// as the server's long-lived pool runs every repository after its first, with the CPU of that
+// pass split into the parser threads, the main thread (resolution, scheduling) and V8's own
 // threads (compiling, collecting garbage). The "no extract" row runs the engine's own worker with
 // no converter (bench/engine-bare-worker.ts): the pipeline around extraction, so the output shows
 // how much of the budget extraction has to itself. universal-ctags, a
@@ -276,21 +274,21 @@ try {
       cpu: Split;
     }>(ours);
     const parseSplit = lastJson<{ cpu: Split }>(parseOnly).cpu;
-    interface Pass {
+    interface Warm {
       ms: number;
       cpu: Split;
     }
-    // warm: both pools in one process, a pass of each back to back (engine-run's warm-pairs)
-    const { rounds } = lastJson<{ rounds: { parse: Pass; engine: Pass }[] }>(
-      timed('node', [bundle.runner, listPath, String(threads), 'warm-pairs'], {
-        ENGINE_WORKER: bundle.worker,
-        PARSE_WORKER: bundle.parseWorker,
-        ROUNDS: String(BUDGET_PAIRS),
-      }),
+    const warm = (mode: string, worker: string) => () =>
+      lastJson<Warm>(
+        timed('node', [bundle.runner, listPath, String(threads), mode], { ENGINE_WORKER: worker }),
+      );
+    const warmPairs = medianPair(
+      warm('warm-parse-only', bundle.parseWorker),
+      warm('warm-stream', bundle.worker),
+      BUDGET_PAIRS,
     );
-    rounds.sort((a, b) => a.engine.ms / a.parse.ms - b.engine.ms / b.parse.ms);
-    const { parse: warmParse, engine: warmEngine } = rounds[Math.floor(rounds.length / 2)]!;
-    const warmRatios = rounds.map((r) => r.engine.ms / r.parse.ms);
+    const [warmParse, warmEngine] = warmPairs;
+    const warmRatios = warmPairs.ratios;
     const halfPath = join(work, 'half.txt');
     writeFileSync(halfPath, files.slice(0, Math.ceil(files.length / 2)).join('\n'));
     const halfRun = engineRun(halfPath, 'stream');
@@ -338,7 +336,7 @@ try {
       `             parse only ${(warmParse.ms / 1000).toFixed(2)} s (${split(warmParse)})`,
     );
     console.log(
-      `             ${warmRatio.toFixed(2)}× (budget ${BUDGET}×) ${warmRatio <= BUDGET ? 'OK' : 'OVER BUDGET'}: passes on pools that have run before, as the server's long-lived pool runs (${spread(warmRatios)}, each pass of one beside a pass of the other in one process); the parser threads alone ${(warmEngine.cpu.workers / warmParse.cpu.workers).toFixed(2)}× theirs`,
+      `             ${warmRatio.toFixed(2)}× (budget ${BUDGET}×) ${warmRatio <= BUDGET ? 'OK' : 'OVER BUDGET'}: a second pass on one pool, as the server's long-lived pool runs (${spread(warmRatios)}); the parser threads alone ${(warmEngine.cpu.workers / warmParse.cpu.workers).toFixed(2)}× theirs`,
     );
     console.log(
       `             for reference: the engine is ${ctagsRatio.toFixed(2)}× ctags, parsing alone ${floorRatio.toFixed(2)}× ctags`,
