@@ -52,14 +52,17 @@ function threadCpu(): Map<string, number> {
   return out;
 }
 
-/** CPU milliseconds of each group of threads since `before` (all of the process's life if empty). */
-function cpuSplit(before: Map<string, number> = new Map()) {
+/**
+ * CPU milliseconds of each group of threads since `before` (all of the process's life if empty);
+ * with `workers`, only those threads count as parser threads (another pool's are left out).
+ */
+function cpuSplit(before: Map<string, number> = new Map(), workers?: Set<string>) {
   const cpu = { workers: 0, main: 0, other: 0 };
   for (const [tid, total] of threadCpu()) {
     const used = total - (before.get(tid) ?? 0);
     if (tid === String(process.pid)) cpu.main += used;
     else if (processThreads.has(tid)) cpu.other += used;
-    else cpu.workers += used;
+    else if (!workers || workers.has(tid)) cpu.workers += used;
   }
   return cpu;
 }
@@ -92,14 +95,7 @@ if (mode === 'warm-pairs') {
     const passStarted = performance.now();
     await pass();
     const ms = performance.now() - passStarted;
-    const cpu = { workers: 0, main: 0, other: 0 };
-    for (const [tid, total] of threadCpu()) {
-      const used = total - (before.get(tid) ?? 0);
-      if (tid === String(process.pid)) cpu.main += used;
-      else if (own.has(tid)) cpu.workers += used;
-      else if (processThreads.has(tid)) cpu.other += used;
-    }
-    return { ms, cpu };
+    return { ms, cpu: cpuSplit(before, own) };
   };
   const out = [];
   for (let round = 0; round < rounds; round++) {

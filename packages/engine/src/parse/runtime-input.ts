@@ -82,12 +82,12 @@ export function fastInputHook(
   module: InputModule,
 ): (imports: Imports, receive: (instance: Instance, compiled: Compiled) => void) => object {
   return (imports, receive) => {
-    installed = true;
     const require = createRequire(import.meta.url);
     const binary = readFileSync(require.resolve('web-tree-sitter/tree-sitter.wasm'));
     imports.env!.tree_sitter_parse_callback = parseCallbackFor(module);
     const compiled = new wasm.Module(binary);
     receive(new wasm.Instance(compiled, imports), compiled);
+    installed = true;
     // emscripten takes the exports from `receive`; what the hook returns is not read
     return {};
   };
