@@ -9,6 +9,9 @@ import { detectLanguage, looksBinary } from '../packages/engine/src/languages/de
 import { decodeSource } from '../packages/engine/src/parse/decode.ts';
 import { flatten, TreeScratch } from '../packages/engine/src/parse/flat-tree.ts';
 import { parserFor } from '../packages/engine/src/parse/grammars.ts';
+import { announceLoaded } from '../packages/engine/src/parse/pool-thread.ts';
+
+announceLoaded();
 
 const copy = process.env.BENCH_COPY === '1';
 // as indexFile does: every tree copied into one set of buffers on this thread

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { indexFile, type IndexOptions } from './index-file.ts';
+import { announceLoaded } from './parse/pool-thread.ts';
 import { packFileIndex, type PackedFileIndex } from './parse/transfer.ts';
+
+announceLoaded();
 
 /** A parse task sent to a worker thread: a path to read, or bytes already in hand. */
 export interface ParseTask {

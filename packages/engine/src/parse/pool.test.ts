@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { indexFile } from '../index-file.ts';
 import { createParsePool, loaderOptions } from './pool.ts';
@@ -58,6 +59,51 @@ describe('parse pool', () => {
       }
     }
   }, 180_000);
+
+  it('waits for threads still loading their module before it stops them', async () => {
+    const dir = mkdtempSync(join(import.meta.dirname, '../../test/pool/.loaded-'));
+    process.env.SLOW_WORKER_LOADED = join(dir, 'threads');
+    try {
+      const workerFile = join(import.meta.dirname, '../../test/pool/slow-worker.ts');
+      await createParsePool({ threads: 2, workerFile }).destroy();
+      expect(readFileSync(process.env.SLOW_WORKER_LOADED, 'utf8').trim().split('\n')).toHaveLength(
+        2,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('stops pools over a bundled worker at any point of their loading without aborting', async () => {
+    // bundled, the worker is an ES module that piscina loads with require(): a thread terminated
+    // while Node links it aborted the process (Node 20.19+). The bundle must announce its loading
+    // too, or each stop would wait LOAD_WAIT_MS and the test time out.
+    const root = join(import.meta.dirname, '../../../..');
+    const outdir = mkdtempSync(join(root, 'node_modules/.cache/pool-churn-'));
+    try {
+      await build({
+        absWorkingDir: join(import.meta.dirname, '../..'),
+        entryPoints: { churn: 'test/pool/churn.ts', worker: 'src/worker.ts' },
+        outdir,
+        outExtension: { '.js': '.mjs' },
+        bundle: true,
+        splitting: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        packages: 'external',
+        logLevel: 'warning',
+      });
+      const { stdout } = await run(process.execPath, [
+        join(outdir, 'churn.mjs'),
+        join(outdir, 'worker.mjs'),
+        '10',
+      ]);
+      expect(stdout.trim()).toBe('ok');
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('hands a worker only the options that load modules, with their values', () => {
     expect(

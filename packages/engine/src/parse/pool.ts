@@ -3,7 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { FileIndex } from '../model.ts';
 import type { ParseTask } from '../worker.ts';
+import { POOL_THREAD, THREAD_LOADED } from './pool-thread.ts';
 import { unpackFileIndex, type PackedFileIndex } from './transfer.ts';
+
+/** How long stopping a pool waits for a thread still loading its module (then stops it anyway). */
+const LOAD_WAIT_MS = 30_000;
 
 /** Pools of at most this many threads leave the reading of walks' records to the main thread. */
 const MAX_THREADS_READ_HERE = 3;
@@ -27,7 +31,8 @@ export interface ParsePool {
 /**
  * Starts a piscina pool over worker.ts. Running from TypeScript sources (tests, tsx), the workers
  * load tsx so they can import .ts; the bundled CLI uses its dist/worker.mjs, and other bundles
- * (the server, the bench) pass their own worker file.
+ * (the server, the bench) pass their own worker file, which calls announceLoaded (parse/pool-thread.ts)
+ * as worker.ts does: until it does, stopping the pool waits for it.
  */
 export function createParsePool(
   options: { threads?: number; workerFile?: string } = {},
@@ -53,6 +58,8 @@ export function createParsePool(
     // no histograms of each task's run and wait time (a clock read in the thread and two
     // histogram records here per file; nothing reads them)
     recordTiming: false,
+    // the threads announce when their module has loaded (parse/pool-thread.ts)
+    workerData: { [POOL_THREAD]: true },
     ...(needsTsx && { execArgv: [...loaderOptions(process.execArgv), '--import', 'tsx'] }),
   });
   // the records of a walk in WebAssembly are read on this thread when the pool is small: V8 then
@@ -62,11 +69,33 @@ export function createParsePool(
   const deferReading = threads <= MAX_THREADS_READ_HERE;
   const runPacked = (task: ParseTask): Promise<PackedFileIndex> =>
     pool.run(deferReading ? { ...task, options: { ...task.options, deferReading } } : task);
+  // threads whose worker module has loaded: stopping one before then can abort the process
+  const loaded = new Set<number>();
+  let announced: (() => void) | undefined;
+  pool.on('message', (message: unknown) => {
+    const id = (message as Record<string, unknown> | null)?.[THREAD_LOADED];
+    if (typeof id !== 'number') return;
+    loaded.add(id);
+    announced?.();
+  });
+  const threadsLoaded = async () => {
+    const deadline = Date.now() + LOAD_WAIT_MS;
+    while (pool.threads.some((thread) => !loaded.has(thread.threadId)) && Date.now() < deadline) {
+      // (a thread that failed to load leaves pool.threads, hence the poll)
+      await new Promise<void>((resolve) => {
+        announced = resolve;
+        setTimeout(resolve, 20);
+      });
+    }
+  };
   return {
     threads,
     run: async (task) => unpackFileIndex(await runPacked(task)),
     runPacked,
-    destroy: () => pool.destroy(),
+    destroy: async () => {
+      await threadsLoaded();
+      await pool.destroy();
+    },
   };
 }
 
