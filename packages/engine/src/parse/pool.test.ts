@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -79,6 +79,7 @@ describe('parse pool', () => {
     // while Node links it aborted the process (Node 20.19+). The bundle must announce its loading
     // too, or each stop would wait LOAD_WAIT_MS and the test time out.
     const root = join(import.meta.dirname, '../../../..');
+    mkdirSync(join(root, 'node_modules/.cache'), { recursive: true });
     const outdir = mkdtempSync(join(root, 'node_modules/.cache/pool-churn-'));
     try {
       await build({
