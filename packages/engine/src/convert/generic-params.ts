@@ -21,6 +21,8 @@ const PARAMETER_LISTS = [
   'method_parameters',
   'lambda_parameters',
   'class_parameters',
+  // C#'s indexer `this[int index]`
+  'bracketed_parameter_list',
 ];
 const NOT_PARAMETERS = new Set([
   'comment',
@@ -257,7 +259,10 @@ export function readGenericParameters(node: Node, language: string): Parameter[]
       : undefined;
   const list = record ?? parameterList(node);
   // Swift keeps parameters directly under the declaration
-  const items = list ? namedKids(list) : namedKids(node).filter((c) => c.type === 'parameter');
+  // (and Kotlin's primary constructor its `class_parameter`s)
+  const items = list
+    ? namedKids(list)
+    : namedKids(node).filter((c) => c.type === 'parameter' || c.type === 'class_parameter');
   const out: Parameter[] = [];
   let pendingModifier = '';
   const consumed = new Set<number>();

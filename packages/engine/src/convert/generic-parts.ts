@@ -127,6 +127,13 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
     // the whole adjacent block (it used to keep only its last line)
     comments = commentsAbove(anchor.parent, { adjacent: true });
   }
+  // Kotlin's grammar ends the import list with the comment after it: a doc right below the
+  // imports sits inside the list
+  if (!grouped && !comments.length && anchor.previousSibling?.type === 'import_list') {
+    let last: Node | undefined = anchor.previousSibling;
+    while (last && !last.type.endsWith('comment')) last = namedKids(last).at(-1);
+    if (last && last.endPosition.row >= anchor.startPosition.row - 1) comments = [last];
+  }
   const directives = rules.directives;
   if (directives) comments = comments.filter((c) => !directives.test(c.text));
   let picked: Node[];
@@ -150,6 +157,8 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
     // `///` doc lines (Doxygen, Swift, Java 23's Markdown comments), never a `////…` banner
     else picked = lineDocsAbove(comments, anchor);
   }
+  // rustdoc also reads the `//!` lines (or `/*! */`) that open a module's body as its docs
+  if (rules.doc === 'rust' && node.type === 'mod_item') picked = [...picked, ...innerDocs(node)];
   if (!picked.length) return undefined;
   // tree-sitter-rust's line comments end with their newline: joined as they are, every line
   // break of a `///` doc would be doubled (each line its own paragraph)
@@ -169,6 +178,17 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
     markdownFromHtml(doc);
   }
   return doc;
+}
+
+/** The inner doc comments (`//!` lines, `/*!` blocks) that open a Rust module's body, in order. */
+function innerDocs(node: Node): Node[] {
+  const body = node.childForFieldName('body');
+  const out: Node[] = [];
+  for (const child of body ? namedKids(body) : []) {
+    if (!child.type.endsWith('comment') || !/^(\/\/!|\/\*!)/.test(child.text)) break;
+    out.push(child);
+  }
+  return out;
 }
 
 /**

@@ -12,8 +12,23 @@ export function inApiScope(node: Node, scopes: ReadonlySet<string>): boolean {
 
 /** Whether a declaration sits inside one of the given node types (Ruby: a `def` in a `def`). */
 export function inLocalScope(node: Node, scopes: ReadonlySet<string>): boolean {
-  for (let at = node.parent; at; at = at.parent) if (scopes.has(at.type)) return true;
+  for (let at = node.parent; at; at = at.parent)
+    // (a body the parser had to recover from may hold what followed the error: not local)
+    if (scopes.has(at.type) && !at.hasError && !delegationBody(at)) return true;
   return false;
+}
+
+/**
+ * tree-sitter-kotlin reads the body of `class C(d: R) : R by d { … }` as a lambda passed to `d`
+ * (a call with a trailing lambda): that lambda is the class's body, its members the class's.
+ */
+function delegationBody(node: Node): boolean {
+  const call = node.type === 'lambda_literal' ? node.parent?.parent?.parent : undefined;
+  return (
+    node.parent?.type === 'annotated_lambda' &&
+    call?.type === 'call_expression' &&
+    call.parent?.type === 'explicit_delegation'
+  );
 }
 
 /**

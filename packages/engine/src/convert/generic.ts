@@ -26,7 +26,22 @@ const TYPE_KINDS = new Set<ObjectKind>(['class', 'interface', 'struct', 'trait',
 function nameOf(node: Node, language: string): string | undefined {
   // Kotlin's `constructor(...)` has no name of its own (the first identifier is a parameter)
   if (node.type === 'secondary_constructor') return 'constructor';
+  if (language === 'kotlin') return kotlinName(node);
+  // Swift's `subscript(key:)` and C#'s indexer `this[int index]`
+  if (node.type === 'subscript_declaration') return 'subscript';
+  if (node.type === 'indexer_declaration') return 'this[]';
+  // C#'s `operator +` and `implicit operator int`, named as written
+  if (node.type === 'operator_declaration' || node.type === 'conversion_operator_declaration') {
+    const children = kids(node);
+    const at = children.findIndex((c) => c.type === 'operator');
+    if (at < 0) return undefined;
+    if (node.type === 'operator_declaration') return `operator ${children[at + 1]?.text ?? ''}`;
+    const way = children.slice(0, at).find((c) => c.type === 'implicit' || c.type === 'explicit');
+    return `${way ? `${way.text} ` : ''}operator ${node.childForFieldName('type')?.text ?? ''}`;
+  }
   const field = node.childForFieldName('name');
+  // C#'s finalizer `~Name()`: not the constructor its bare name would make it
+  if (field && node.type === 'destructor_declaration') return `~${field.text}`;
   if (field) return field.text.replace(/^\$/, '');
   if (language === 'rust' && node.type === 'impl_item') {
     // `impl<'a> Trait for &'a mut [T]`: the type's own name, without references and generics
@@ -48,6 +63,42 @@ function nameOf(node: Node, language: string): string | undefined {
   if (ANONYMOUS_SPECIFIERS.has(node.type)) return undefined;
   return firstOfType(node, ['type_identifier', 'simple_identifier', 'identifier', 'constant'])
     ?.text;
+}
+
+/**
+ * A Kotlin declaration's own identifier, a child of the declaration: never one inside its
+ * annotations (`@JvmStatic fun create()`), type parameters (`fun <T> timed()`) or an extension's
+ * receiver (`fun String.slug()`). A companion object without a name is `Companion`, as Kotlin
+ * calls it; a class's primary constructor is `constructor`, as a secondary one is.
+ */
+function kotlinName(node: Node): string | undefined {
+  if (node.type === 'primary_constructor') return 'constructor';
+  if (node.type === 'property_declaration') {
+    const variable = namedKids(node).find((c) => c.type === 'variable_declaration');
+    return variable && namedKids(variable).find((c) => c.type === 'simple_identifier')?.text;
+  }
+  const own = namedKids(node);
+  if (node.type === 'function_declaration')
+    return own.find((c) => c.type === 'simple_identifier')?.text;
+  const name = own.find((c) => c.type === 'type_identifier' || c.type === 'simple_identifier');
+  return name?.text ?? (node.type === 'companion_object' ? 'Companion' : undefined);
+}
+
+/**
+ * Whether a property declaration is a constant the file lists: Kotlin's `const val` anywhere and
+ * a top-level `val`, Swift's top-level `let` (members and locals are not listed).
+ */
+function listedProperty(node: Node, parent: CodeObject | undefined, language: string): boolean {
+  if (language === 'kotlin') {
+    const modifiers = namedKids(node).find((c) => c.type === 'modifiers');
+    if (modifiers && /\bconst\b/.test(modifiers.text)) return true;
+    return (
+      !parent && namedKids(node).some((c) => c.type === 'binding_pattern_kind' && c.text === 'val')
+    );
+  }
+  return (
+    !parent && namedKids(node).some((c) => c.type === 'value_binding_pattern' && c.text === 'let')
+  );
 }
 
 const C_KEYWORDS = new Set([
@@ -79,7 +130,7 @@ function plausibleName(name: string): boolean {
   if (name.length > 1000 || /[\n\r]/.test(name)) return false;
   // Ruby's setters and operators: `ui=`, `==`, `<=>`, `[]=`
   if (/^([A-Za-z_]\w*=|[-+*/%<>=!~^&|[\]]+@?)$/.test(name)) return true;
-  return /^(~?operator\b|`)/.test(name) || !/[(){};,=\s]/.test(name);
+  return /^(~?((implicit|explicit) )?operator\b|`)/.test(name) || !/[(){};,=\s]/.test(name);
 }
 
 function kindOf(
@@ -95,8 +146,12 @@ function kindOf(
     if (declared === 'enum') return 'enum';
     if (declared === 'extension') return undefined;
     if (hasToken(node, 'interface')) return 'interface';
-    if (hasToken(node, 'enum') || firstOfType(node, ['enum_class_body'])) return 'enum';
+    // the class's own body: a nested enum's body is not this class's
+    if (hasToken(node, 'enum') || kids(node).some((c) => c.type === 'enum_class_body'))
+      return 'enum';
   }
+  // C#'s `record struct` is a value type
+  if (node.type === 'record_declaration' && hasToken(node, 'struct')) return 'struct';
   if (node.type === 'type_spec') {
     const t = node.childForFieldName('type')?.type;
     return t === 'struct_type' ? 'struct' : t === 'interface_type' ? 'interface' : 'type';
@@ -131,7 +186,18 @@ export function convertGeneric(root: Node, ctx: ConvertContext): void {
     ...HERITAGE,
     ...BODY_FACTS,
   ];
-  walkScoped(root, types, NO_SCOPE, (node, scope) => enter(node, ctx, rules, scope));
+  walkScoped(
+    root,
+    types,
+    NO_SCOPE,
+    (node, scope) => enter(node, ctx, rules, scope),
+    // C#'s file-scoped `namespace A.B;` holds everything after it in the file, though the
+    // grammar ends the node at its semicolon
+    (node) =>
+      node.type === 'file_scoped_namespace_declaration'
+        ? (node.parent?.endIndex ?? node.endIndex)
+        : node.endIndex,
+  );
 }
 
 const HERITAGE = [
@@ -197,8 +263,14 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
   if (rules.localScopes && inLocalScope(node, rules.localScopes)) return undefined;
   // Go's `const a, b = 1, 2` declares both; `_` declares nothing
   const constants = node.type === 'const_spec' ? goConstantNames(node) : undefined;
+  if (node.type === 'property_declaration' && !listedProperty(node, parent, language))
+    return undefined;
   let name = constants ? constants[0] : nameOf(node, language);
   if (!name || !plausibleName(name)) return undefined;
+  // Swift's `extension Order.Line { … }` declares nothing: its members are the type's, as the
+  // methods of Rust's `impl` are
+  if (node.childForFieldName('declaration_kind')?.text === 'extension')
+    return { implFor: name.replace(/<[\s\S]*$/, '').replace(/\s+/g, '') };
   let owner = parent;
   let prefix: string | undefined;
   // Ruby's `class ::Digest::Class` (C++'s `::f`) names it from the top, not from where it is
@@ -299,7 +371,11 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     ...(prefix ? { prefix } : {}),
     signature:
       body || isFunction ? signatureOf(ctx, node, body) : (node.text.split('\n')[0] ?? '').trim(),
-    parameters: isFunction ? readGenericParameters(node, language) : [],
+    // a C# delegate is a type whose instances are called: its parameters are documented
+    parameters:
+      isFunction || node.type === 'delegate_declaration'
+        ? readGenericParameters(node, language)
+        : [],
     ...(returns ? { returnType: returns } : {}),
     modifiers: {
       exported,

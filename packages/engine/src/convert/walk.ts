@@ -11,6 +11,8 @@ export function walkScoped<S>(
   types: readonly string[],
   initial: S,
   enter: (node: Node, scope: S) => S | undefined,
+  /** Where a node's scope ends, when not where the node does (C#'s `namespace A;`). */
+  scopeEnd?: (node: Node) => number,
 ): void {
   const stack: { end: number; scope: S }[] = [];
   for (const node of root.descendantsOfType(types as string[])) {
@@ -18,6 +20,7 @@ export function walkScoped<S>(
     while (stack.length && stack[stack.length - 1]!.end <= node.startIndex) stack.pop();
     const scope = stack.length ? stack[stack.length - 1]!.scope : initial;
     const inner = enter(node, scope);
-    if (inner !== undefined && inner !== scope) stack.push({ end: node.endIndex, scope: inner });
+    if (inner !== undefined && inner !== scope)
+      stack.push({ end: scopeEnd?.(node) ?? node.endIndex, scope: inner });
   }
 }
