@@ -6,7 +6,7 @@ import { contentHash } from './identity.ts';
 import { detectLanguage, looksBinary } from './languages/detect.ts';
 import type { Diagnostic, FileIndex, SourceFile } from './model.ts';
 import { settleConditionals } from './parse/c-conditionals.ts';
-import { kotlinForGrammar } from './parse/kotlin-source.ts';
+import { sourceForGrammar } from './parse/grammar-gaps.ts';
 import { decodeSource } from './parse/decode.ts';
 import { type FlatTree, type Node, TreeScratch, withParsedTree } from './parse/flat-tree.ts';
 import { parserFor } from './parse/grammars.ts';
@@ -111,13 +111,11 @@ export async function indexFile(
   // (a few thousand steps: well under a millisecond apart)
   let progressCalls = 0;
   // C's conditionals settled where the grammar would otherwise read every branch at once
-  // (and Kotlin's `fun interface`, which the grammar predates)
+  // (and what the Kotlin and Scala grammars cannot read: parse/grammar-gaps.ts)
   const parsed =
     spec.id === 'c' || spec.id === 'cpp'
       ? settleConditionals(text, spec.id)
-      : spec.id === 'kotlin'
-        ? kotlinForGrammar(text)
-        : text;
+      : sourceForGrammar(text, spec.id);
   const model = withParsedTree(
     parser,
     parsed,

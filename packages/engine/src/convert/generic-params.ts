@@ -25,6 +25,8 @@ const PARAMETER_LISTS = [
   'bracketed_parameter_list',
 ];
 const NOT_PARAMETERS = new Set([
+  // what the parser could not read (`sep: Char = ','` in an old Scala grammar)
+  'ERROR',
   'comment',
   'line_comment',
   'block_comment',
@@ -252,6 +254,14 @@ function siblingDefault(p: Node): Node | undefined {
 
 /** Parameters of a declaration in any table-driven language. */
 export function readGenericParameters(node: Node, language: string): Parameter[] {
+  // Scala's `def send(r: Request)(implicit ec: Ctx)`: every parameter list, in order
+  if (
+    language === 'scala' &&
+    (node.type === 'function_definition' || node.type === 'function_declaration')
+  ) {
+    const lists = namedKids(node).filter((c) => c.type === 'parameters');
+    if (lists.length > 1) return lists.flatMap((list) => readGenericParameters(list, language));
+  }
   // Java's compact canonical constructor `Point { … }` takes the record's components
   const record =
     node.type === 'compact_constructor_declaration'

@@ -341,9 +341,15 @@ export const RULES: Record<string, LanguageRules> = {
       function_definition: fn(),
       function_declaration: fn(),
       type_definition: fn('type'),
+      // a class's primary constructor: its first parameter list (see nameOf)
+      class_parameters: fn('constructor'),
     },
     doc: 'javadoc',
     docFormat: 'tagged',
+    // `def this(…)`, named `constructor` as the primary one is
+    constructorNames: ['constructor'],
+    // defs in a body and the members of `new T { … }` are not the file's API
+    localScopes: new Set(['function_definition', 'instance_expression']),
     callTypes: ['call_expression'],
     importTypes: ['import_declaration'],
     typeUsages: ['type_identifier'],
@@ -360,6 +366,9 @@ export const RULES: Record<string, LanguageRules> = {
       local_function: fn(),
       function_definition_statement: fn(),
       local_function_definition_statement: fn(),
+      // a function assigned to a name (only those: see assignedFunction)
+      variable_assignment: fn(),
+      local_variable_declaration: fn(),
     },
     doc: 'line',
     docFormat: 'tagged',

@@ -13,8 +13,7 @@ export function inApiScope(node: Node, scopes: ReadonlySet<string>): boolean {
 /** Whether a declaration sits inside one of the given node types (Ruby: a `def` in a `def`). */
 export function inLocalScope(node: Node, scopes: ReadonlySet<string>): boolean {
   for (let at = node.parent; at; at = at.parent)
-    // (a body the parser had to recover from may hold what followed the error: not local)
-    if (scopes.has(at.type) && !at.hasError && !delegationBody(at)) return true;
+    if (scopes.has(at.type) && !delegationBody(at)) return true;
   return false;
 }
 

@@ -27,6 +27,16 @@ function nameOf(node: Node, language: string): string | undefined {
   // Kotlin's `constructor(...)` has no name of its own (the first identifier is a parameter)
   if (node.type === 'secondary_constructor') return 'constructor';
   if (language === 'kotlin') return kotlinName(node);
+  // Lua's `M.handlers.on_exit = function(code) … end`: the name it is assigned to
+  if (node.type === 'variable_assignment' || node.type === 'local_variable_declaration')
+    return assignedFunction(node) && namedKids(namedKids(node)[0]!)[0]?.text;
+  if (language === 'scala') {
+    // a class's parameter lists are its primary constructor, declared once (by the first list)
+    if (node.type === 'class_parameters')
+      return node.previousNamedSibling?.type === 'class_parameters' ? undefined : 'constructor';
+    if (node.type === 'function_definition' && node.childForFieldName('name')?.text === 'this')
+      return 'constructor';
+  }
   // Swift's `subscript(key:)` and C#'s indexer `this[int index]`
   if (node.type === 'subscript_declaration') return 'subscript';
   if (node.type === 'indexer_declaration') return 'this[]';
@@ -82,6 +92,24 @@ function kotlinName(node: Node): string | undefined {
     return own.find((c) => c.type === 'simple_identifier')?.text;
   const name = own.find((c) => c.type === 'type_identifier' || c.type === 'simple_identifier');
   return name?.text ?? (node.type === 'companion_object' ? 'Companion' : undefined);
+}
+
+/** A Scala class's constructor parameters: those of every parameter list, in order. */
+function classParameters(first: Node, language: string) {
+  return namedKids(first.parent!)
+    .filter((c) => c.type === 'class_parameters')
+    .flatMap((list) => readGenericParameters(list, language));
+}
+
+/**
+ * The function a Lua assignment gives its one name (`M.f = function(a) … end`, `local f =
+ * function() … end`, what `function M.f(a)` is shorthand for); none for any other assignment.
+ */
+function assignedFunction(node: Node): Node | undefined {
+  const [names, values] = namedKids(node);
+  if (names?.type !== 'variable_list' || namedKids(names).length !== 1) return undefined;
+  const value = values?.type === 'expression_list' ? namedKids(values) : [];
+  return value.length === 1 && value[0]!.type === 'function_definition' ? value[0] : undefined;
 }
 
 /**
@@ -374,7 +402,9 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     // a C# delegate is a type whose instances are called: its parameters are documented
     parameters:
       isFunction || node.type === 'delegate_declaration'
-        ? readGenericParameters(node, language)
+        ? node.type === 'class_parameters'
+          ? classParameters(node, language)
+          : readGenericParameters(assignedFunction(node) ?? node, language)
         : [],
     ...(returns ? { returnType: returns } : {}),
     modifiers: {
