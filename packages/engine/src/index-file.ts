@@ -3,7 +3,8 @@ import { type Converter, createContext, finishHashes } from './convert/context.t
 import { CONVERTERS } from './convert/dispatch.ts';
 import { type ExtractedFileIndex, nativeWalkOf, readExtracted } from './convert/extract.ts';
 import { contentHash } from './identity.ts';
-import { detectLanguage, looksBinary } from './languages/detect.ts';
+import { detectLanguage, headerIsCpp, looksBinary } from './languages/detect.ts';
+import { getLanguage } from './languages/registry.ts';
 import type { Diagnostic, FileIndex, SourceFile } from './model.ts';
 import { settleConditionals } from './parse/c-conditionals.ts';
 import { sourceForGrammar } from './parse/grammar-gaps.ts';
@@ -89,12 +90,17 @@ export async function indexFile(
   };
   if (looksBinary(bytes)) return { ...base, status: 'binary' };
   const firstLine = new TextDecoder().decode(bytes.subarray(0, 200)).split('\n')[0];
-  const spec = detectLanguage(file.path, firstLine);
+  let spec = detectLanguage(file.path, firstLine);
   if (!spec) return base;
   base.language = spec.id;
   if (bytes.length > (options.maxBytes ?? 10 * 1024 * 1024))
     return { ...base, status: 'too-large' };
   const { text, diagnostics } = decodeSource(file.content);
+  // a `.h` header written in C++ is C++
+  if (spec.id === 'c' && /\.h$/i.test(file.path) && headerIsCpp(text)) {
+    spec = getLanguage('cpp') ?? spec;
+    base.language = spec.id;
+  }
   base.diagnostics.push(...diagnostics);
   base.lines = countLines(text);
   const parser = await parserFor(spec.id);
@@ -114,7 +120,7 @@ export async function indexFile(
   // (and what the Kotlin and Scala grammars cannot read: parse/grammar-gaps.ts)
   const parsed =
     spec.id === 'c' || spec.id === 'cpp'
-      ? settleConditionals(text, spec.id)
+      ? sourceForGrammar(settleConditionals(text, spec.id), spec.id)
       : sourceForGrammar(text, spec.id);
   const model = withParsedTree(
     parser,

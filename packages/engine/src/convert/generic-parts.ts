@@ -45,6 +45,8 @@ function declarationAnchor(node: Node): Node {
       'const_declaration',
       'decorated_definition',
       'export_statement',
+      // C++'s `extern "C" void f(void);`, documented above the `extern`
+      'linkage_specification',
     ].includes(anchor.parent.type) &&
     anchor.parent.namedChildCount <= 3
   ) {
@@ -93,12 +95,12 @@ function groupedComments(node: Node, mode: 'always' | 'lone', adjacent: boolean)
  * the unbroken run of them that ends on the line before it. A `////…` banner, another comment or
  * a blank line ends the run, so a section header further up is no doc.
  */
-function lineDocsAbove(comments: Node[], anchor: Node): Node[] {
+function lineDocsAbove(comments: Node[], anchor: Node, marker = /^\/\/\/(?!\/)/): Node[] {
   const out: Node[] = [];
   let line = anchor.startPosition.row;
   for (let i = comments.length - 1; i >= 0; i--) {
     const comment = comments[i]!;
-    if (!/^\/\/\/(?!\/)/.test(comment.text) || comment.endPosition.row < line - 1) break;
+    if (!marker.test(comment.text) || comment.endPosition.row < line - 1) break;
     out.unshift(comment);
     line = comment.startPosition.row;
   }
@@ -154,6 +156,10 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
     // C code documents functions in plain block comments (`/* Frees the list. */`) as often as
     // in Doxygen's: right above the declaration, such a block is its doc
     else if (last && rules.plainBlockDocs && /^\/\*(?!\*\/)/.test(last.text)) picked = [last];
+    // C++ code documents in `//` lines as often (Google's and Chromium's style): the unbroken
+    // run of them right above the declaration
+    else if (last && rules.plainLineDocs && /^\/\/(?![/!])/.test(last.text))
+      picked = lineDocsAbove(comments, anchor, /^\/\/(?![/!])/);
     // `///` doc lines (Doxygen, Swift, Java 23's Markdown comments), never a `////…` banner
     else picked = lineDocsAbove(comments, anchor);
   }

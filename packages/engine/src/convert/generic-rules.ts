@@ -32,6 +32,8 @@ export interface LanguageRules {
   exportByCase?: boolean;
   /** A plain `/* … *\/` block right above a declaration is its doc (C, C++). */
   plainBlockDocs?: boolean;
+  /** A run of plain `//` lines right above a declaration is its doc (C++'s Google style). */
+  plainLineDocs?: boolean;
   /**
    * The summary is the first sentence (Javadoc, Go); Javadoc's HTML and inline tags read as
    * markdown.
@@ -209,12 +211,14 @@ export const RULES: Record<string, LanguageRules> = {
       alias_declaration: fn('type'),
       declaration: fn(),
       field_declaration: fn('method'),
+      // `explicit operator bool() const;`
+      operator_cast: fn('method'),
     },
     doc: 'javadoc',
     plainBlockDocs: true,
+    plainLineDocs: true,
     docFormat: 'tagged',
     classNamedConstructors: true,
-    skipAbove: ['template_declaration'],
     callTypes: ['call_expression'],
     importTypes: ['preproc_include'],
     typeUsages: ['type_identifier'],

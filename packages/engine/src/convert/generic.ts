@@ -49,6 +49,11 @@ function nameOf(node: Node, language: string): string | undefined {
     const way = children.slice(0, at).find((c) => c.type === 'implicit' || c.type === 'explicit');
     return `${way ? `${way.text} ` : ''}operator ${node.childForFieldName('type')?.text ?? ''}`;
   }
+  // C++'s `namespace { … }` names nothing: what it holds belongs to the enclosing scope
+  if (node.type === 'namespace_definition' && !node.childForFieldName('name')) return undefined;
+  // C++'s `explicit operator bool() const`
+  if (node.type === 'operator_cast')
+    return `operator ${node.childForFieldName('type')?.text ?? ''}`;
   const field = node.childForFieldName('name');
   // C#'s finalizer `~Name()`: not the constructor its bare name would make it
   if (field && node.type === 'destructor_declaration') return `~${field.text}`;
@@ -158,7 +163,9 @@ function plausibleName(name: string): boolean {
   if (name.length > 1000 || /[\n\r]/.test(name)) return false;
   // Ruby's setters and operators: `ui=`, `==`, `<=>`, `[]=`
   if (/^([A-Za-z_]\w*=|[-+*/%<>=!~^&|[\]]+@?)$/.test(name)) return true;
-  return /^(~?((implicit|explicit) )?operator\b|`)/.test(name) || !/[(){};,=\s]/.test(name);
+  return (
+    /^(([\w$]+::)*~?((implicit|explicit) )?operator\b|`)/.test(name) || !/[(){};,=\s]/.test(name)
+  );
 }
 
 function kindOf(
@@ -293,7 +300,12 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
   const constants = node.type === 'const_spec' ? goConstantNames(node) : undefined;
   if (node.type === 'property_declaration' && !listedProperty(node, parent, language))
     return undefined;
+  // C++: `enum Origin { … };` inside a class is a type, not a member function
+  if (node.type === 'field_declaration' && !node.childForFieldName('declarator')) return undefined;
   let name = constants ? constants[0] : nameOf(node, language);
+  // C++'s `Registry<T, Compare>::Add`: the class's name without its template arguments
+  if (name && language === 'cpp' && name.includes('<'))
+    name = name.replace(/<[^<>]*(?:<[^<>]*>[^<>]*)*>(?=::)/g, '');
   if (!name || !plausibleName(name)) return undefined;
   // Swift's `extension Order.Line { … }` declares nothing: its members are the type's, as the
   // methods of Rust's `impl` are
@@ -308,7 +320,12 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     owner = undefined;
   }
   // out-of-line members and receivers: `Shape::count`, `func (r *Rect) Area`, `impl Point`, `M.add`
-  const qualified = /^(.*?)(?:::|\.|:)([~\w$]+[!?=]?)$/.exec(name.replace(/\s+/g, ''));
+  // (C++'s `Buffer::operator==` and `Buffer::operator bool` too)
+  const qualified = /^(.*?)(?:::|\.|:)(operator\b.*|[~\w$]+[!?=]?)$/.exec(
+    name.replace(/\s+/g, (_space, at: number) =>
+      name!.slice(0, at).endsWith('operator') ? ' ' : '',
+    ),
+  );
   if (qualified && node.type !== 'type_definition') {
     prefix = qualified[1]!.replace(/::|:/g, '.');
     name = qualified[2]!;
@@ -341,6 +358,9 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
   }
   let kind = kindOf(node, rule.kind, owner, name, rules);
   if (!kind) return 'skip';
+  // C++'s `Buffer::Append` in buffer.cc, its class declared in the header: a member all the same
+  if (kind === 'function' && qualified && prefix && language === 'cpp')
+    kind = name === prefix.split('.').pop() ? 'constructor' : 'method';
   if (kind === 'function' && scope.implFor && !owner?.body) kind = 'method';
   if (node.type === 'singleton_method') kind = 'method';
   const body = bodyOf(node);

@@ -56,3 +56,13 @@ export function looksBinary(bytes: Uint8Array): boolean {
   for (let i = 0; i < end; i++) if (bytes[i] === 0) return true;
   return false;
 }
+
+/**
+ * Whether a `.h` header's text is C++ (Chromium, LLVM and Node write their C++ headers as `.h`):
+ * a namespace, a template, an access section or a class with a body, at the start of a line.
+ */
+export function headerIsCpp(text: string): boolean {
+  return /^[ \t]*(namespace\s+[\w:]*\s*\{|template\s*<|(public|private|protected)\s*:|class\s+\w[\w\s:<>,]*\{)/m.test(
+    text,
+  );
+}
