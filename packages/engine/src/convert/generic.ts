@@ -358,9 +358,14 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
   }
   let kind = kindOf(node, rule.kind, owner, name, rules);
   if (!kind) return 'skip';
-  // C++'s `Buffer::Append` in buffer.cc, its class declared in the header: a member all the same
-  if (kind === 'function' && qualified && prefix && language === 'cpp')
-    kind = name === prefix.split('.').pop() ? 'constructor' : 'method';
+  // C++'s `Buffer::Append` in buffer.cc, its class declared in the header: a member all the same.
+  // Unseen, a class and a namespace look alike: `X::X` is a constructor whatever X is, and a
+  // capitalised qualifier is read as a class (`v8::internal::Init()` stays a function)
+  if (kind === 'function' && qualified && prefix && language === 'cpp') {
+    const qualifier = prefix.split('.').pop()!;
+    if (name === qualifier) kind = 'constructor';
+    else if (/^[A-Z]/.test(qualifier)) kind = 'method';
+  }
   if (kind === 'function' && scope.implFor && !owner?.body) kind = 'method';
   if (node.type === 'singleton_method') kind = 'method';
   const body = bodyOf(node);
@@ -424,7 +429,7 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
       isFunction || node.type === 'delegate_declaration'
         ? node.type === 'class_parameters'
           ? classParameters(node, language)
-          : readGenericParameters(assignedFunction(node) ?? node, language)
+          : readGenericParameters((language === 'lua' && assignedFunction(node)) || node, language)
         : [],
     ...(returns ? { returnType: returns } : {}),
     modifiers: {

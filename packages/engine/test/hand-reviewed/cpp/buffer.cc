@@ -113,6 +113,9 @@ void ReleaseBuffer(Buffer* buffer) { delete buffer; }
 }  // namespace io
 }  // namespace netkit
 
+// How many buffers are alive (declared in the namespace elsewhere, defined here).
+size_t netkit::io::LiveBufferCount() { return live_buffers; }
+
 /* Called by the test runner at exit: aborts when a buffer leaked. */
 extern "C" void netkit_check_leaks(void) {
   if (netkit::io::live_buffers != 0) std::abort();
