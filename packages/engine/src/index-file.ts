@@ -7,6 +7,7 @@ import { detectLanguage, headerIsCpp, looksBinary } from './languages/detect.ts'
 import { getLanguage } from './languages/registry.ts';
 import type { Diagnostic, FileIndex, SourceFile } from './model.ts';
 import { settleConditionals } from './parse/c-conditionals.ts';
+import { blankAttributeMacros } from './parse/c-macros.ts';
 import { sourceForGrammar } from './parse/grammar-gaps.ts';
 import { decodeSource } from './parse/decode.ts';
 import { type FlatTree, type Node, TreeScratch, withParsedTree } from './parse/flat-tree.ts';
@@ -116,11 +117,12 @@ export async function indexFile(
   // tree-sitter asks every hundred or so steps of the parse; the clock is read every 64th time
   // (a few thousand steps: well under a millisecond apart)
   let progressCalls = 0;
-  // C's conditionals settled where the grammar would otherwise read every branch at once
-  // (and what the Kotlin and Scala grammars cannot read: parse/grammar-gaps.ts)
+  // C's conditionals settled where the grammar would otherwise read every branch at once, and
+  // attribute macros blanked (parse/c-macros.ts); what the Kotlin and Scala grammars cannot
+  // read rewritten (parse/grammar-gaps.ts)
   const parsed =
     spec.id === 'c' || spec.id === 'cpp'
-      ? sourceForGrammar(settleConditionals(text, spec.id), spec.id)
+      ? blankAttributeMacros(settleConditionals(text, spec.id))
       : sourceForGrammar(text, spec.id);
   const model = withParsedTree(
     parser,

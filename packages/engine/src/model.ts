@@ -2,7 +2,7 @@
  * The engine's versioned JSON model. The server stores it as-is, so any change to these shapes
  * that an older reader would misread must bump ENGINE_SCHEMA_VERSION.
  */
-export const ENGINE_SCHEMA_VERSION = 11;
+export const ENGINE_SCHEMA_VERSION = 12;
 
 /** Kinds of code object the engine extracts; one vocabulary for every language. */
 export type ObjectKind =

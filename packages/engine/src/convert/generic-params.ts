@@ -317,6 +317,9 @@ export function readGenericParameters(node: Node, language: string): Parameter[]
     pendingModifier = '';
     out.push(...read);
   }
+  // C++'s `f(int a, ...)` and `SubclassCheck(...)`: the `...` is a bare token of the list
+  if (language === 'cpp' && list?.children.some((c) => c?.type === '...'))
+    out.push({ name: '...', rest: true, optional: true });
   return language === 'go' ? goNamesAllOrNone(out) : out;
 }
 

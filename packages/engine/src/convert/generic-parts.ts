@@ -6,7 +6,7 @@ import { parseTaggedComment } from '../doc-comments/tagged.ts';
 import { parseMarkdownDoc, parseXmlDoc } from '../doc-comments/xml.ts';
 import type { DocComment } from '../model.ts';
 import type { LanguageRules } from './generic-rules.ts';
-import { commentsAbove, namedKids } from './nodes.ts';
+import { commentsAbove, isEmptyComment, namedKids, previousOf } from './nodes.ts';
 
 const BODY_FIELDS = ['body', 'members'];
 const BODY_TYPES = [
@@ -37,6 +37,9 @@ export function bodyOf(node: Node): Node | undefined {
 /** The node a doc comment sits above: the declaration, or the wrapper holding it alone. */
 function declarationAnchor(node: Node): Node {
   let anchor = node;
+  // C++'s `explicit operator bool() const { … }`: the conversion is inside its definition
+  if (node.type === 'operator_cast' && node.parent && node.parent.type !== 'template_declaration')
+    anchor = node.parent;
   while (
     anchor.parent &&
     [
@@ -47,8 +50,11 @@ function declarationAnchor(node: Node): Node {
       'export_statement',
       // C++'s `extern "C" void f(void);`, documented above the `extern`
       'linkage_specification',
+      // and a hidden friend, above the `friend`
+      'friend_declaration',
     ].includes(anchor.parent.type) &&
-    anchor.parent.namedChildCount <= 3
+    // (comments inside, such as what attribute macros become, do not count)
+    namedKids(anchor.parent).filter((c) => !c.type.endsWith('comment')).length <= 3
   ) {
     anchor = anchor.parent;
   }
@@ -98,6 +104,9 @@ function groupedComments(node: Node, mode: 'always' | 'lone', adjacent: boolean)
 function lineDocsAbove(comments: Node[], anchor: Node, marker = /^\/\/\/(?!\/)/): Node[] {
   const out: Node[] = [];
   let line = anchor.startPosition.row;
+  // (empty comments between the run and the declaration are stepped over: see commentsAbove)
+  for (let s = previousOf(anchor); s && isEmptyComment(s); s = previousOf(s))
+    line = s.startPosition.row;
   for (let i = comments.length - 1; i >= 0; i--) {
     const comment = comments[i]!;
     if (!marker.test(comment.text) || comment.endPosition.row < line - 1) break;
@@ -135,6 +144,11 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
     let last: Node | undefined = anchor.previousSibling;
     while (last && !last.type.endsWith('comment')) last = namedKids(last).at(-1);
     if (last && last.endPosition.row >= anchor.startPosition.row - 1) comments = [last];
+  }
+  // Doxygen's `/** … */` above a blank line still documents what follows (C, C++)
+  if (!grouped && !comments.length && rules.doxygenAcrossBlankLines) {
+    const last = commentsAbove(anchor, { skip: rules.skipAbove ?? [] }).pop();
+    if (last && /^\/\*[*!][^*/]/.test(last.text)) comments = [last];
   }
   const directives = rules.directives;
   if (directives) comments = comments.filter((c) => !directives.test(c.text));

@@ -60,6 +60,11 @@ export interface LanguageRules {
   localScopes?: ReadonlySet<string>;
   /** The doc comment is the last `/** *\/` before the declaration, blank lines or not (javac). */
   docAcrossBlankLines?: boolean;
+  /**
+   * A Doxygen comment (`/**`, `/*!`) is the doc of the declaration after it across blank lines,
+   * as Doxygen and clang read it; a plain one only right above it (C, C++).
+   */
+  doxygenAcrossBlankLines?: boolean;
   /** Tags are YARD's, where `@param [Type] name` puts the type first (Ruby). */
   yard?: boolean;
   /** `\uXXXX` escapes are translated in comments too (Java). */
@@ -192,6 +197,7 @@ export const RULES: Record<string, LanguageRules> = {
     },
     doc: 'javadoc',
     plainBlockDocs: true,
+    doxygenAcrossBlankLines: true,
     docFormat: 'tagged',
     // a type local to a function body is not API, and no function is defined inside one
     localScopes: new Set(['compound_statement']),
@@ -217,8 +223,11 @@ export const RULES: Record<string, LanguageRules> = {
     doc: 'javadoc',
     plainBlockDocs: true,
     plainLineDocs: true,
+    doxygenAcrossBlankLines: true,
     docFormat: 'tagged',
     classNamedConstructors: true,
+    // a type or alias local to a function body is not API (`using I = internal::Internals;`)
+    localScopes: new Set(['compound_statement']),
     callTypes: ['call_expression'],
     importTypes: ['preproc_include'],
     typeUsages: ['type_identifier'],

@@ -52,8 +52,11 @@ function nameOf(node: Node, language: string): string | undefined {
   // C++'s `namespace { … }` names nothing: what it holds belongs to the enclosing scope
   if (node.type === 'namespace_definition' && !node.childForFieldName('name')) return undefined;
   // C++'s `explicit operator bool() const`
-  if (node.type === 'operator_cast')
-    return `operator ${node.childForFieldName('type')?.text ?? ''}`;
+  // (`operator T*() const`: the type as written, up to its parameters)
+  if (node.type === 'operator_cast') {
+    const head = node.text.slice(0, node.text.indexOf('(')).replace(/\s+/g, ' ');
+    return head.replace(/ (?=[*&])/g, '').trim();
+  }
   const field = node.childForFieldName('name');
   // C#'s finalizer `~Name()`: not the constructor its bare name would make it
   if (field && node.type === 'destructor_declaration') return `~${field.text}`;
@@ -161,6 +164,8 @@ const ANONYMOUS_SPECIFIERS = new Set([
 function plausibleName(name: string): boolean {
   // Go's standard library has a 255-character type name in its tests; fragments run far longer
   if (name.length > 1000 || /[\n\r]/.test(name)) return false;
+  // C++'s specialization `ObjectSizeTrait<T, false>`: its arguments may hold anything
+  name = name.replace(/<[^<>]*(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>[^<>]*)*>/g, '<>');
   // Ruby's setters and operators: `ui=`, `==`, `<=>`, `[]=`
   if (/^([A-Za-z_]\w*=|[-+*/%<>=!~^&|[\]]+@?)$/.test(name)) return true;
   return (
@@ -193,8 +198,13 @@ function kindOf(
   }
   if (base === 'function' || base === 'method') {
     if (rules.constructorNames?.includes(name)) return 'constructor';
+    // C++'s hidden friend `friend bool operator==(A, A) { … }`: a function the class holds
+    if (node.parent?.type === 'friend_declaration') return 'function';
     if (parent && TYPE_KINDS.has(parent.kind))
-      return name === parent.name && rules.classNamedConstructors ? 'constructor' : 'method';
+      // (`Maybe()` in the specialization `Maybe<void>`)
+      return rules.classNamedConstructors && name === parent.name.replace(/<[\s\S]*$/, '')
+        ? 'constructor'
+        : 'method';
     // Ruby: a `def` in a module is a method (of the module, or of what includes it)
     if (node.type === 'method' && parent?.kind === 'module') return 'method';
     // a `def` outside any class (Ruby, Python-like grammars) is a plain function
@@ -267,6 +277,23 @@ function scopeOf(fields: Partial<Scope>): Scope {
   };
 }
 
+/**
+ * C++ declarations that declare no object: a friend declaration without a body (the function
+ * or class it names is declared elsewhere), and a macro invoked like a statement
+ * (`CPPGC_STACK_ALLOCATED();`, `NODE_MODULE(addon, Init)`), which reads as a declaration of a
+ * function without a return type; in a class, only a constructor is one.
+ */
+function skippedCppDeclaration(node: Node, parent: CodeObject | undefined): boolean {
+  if (node.parent?.type === 'friend_declaration' && node.type !== 'function_definition')
+    return true;
+  if (node.childForFieldName('type')) return false;
+  if (node.type !== 'declaration' && node.type !== 'field_declaration') return false;
+  const declarator = node.childForFieldName('declarator');
+  if (declarator?.type !== 'function_declarator') return false;
+  const name = declarator.childForFieldName('declarator')?.text ?? '';
+  return /^[A-Z][A-Z0-9_]*$/.test(name) && name !== parent?.name;
+}
+
 /** The file's own scope. */
 const NO_SCOPE: Scope = scopeOf({});
 
@@ -302,9 +329,14 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
     return undefined;
   // C++: `enum Origin { … };` inside a class is a type, not a member function
   if (node.type === 'field_declaration' && !node.childForFieldName('declarator')) return undefined;
+  if (language === 'cpp' && skippedCppDeclaration(node, parent)) return undefined;
   let name = constants ? constants[0] : nameOf(node, language);
+  // a specialization's arguments as one line: `AllocationDispatcher<GCInfoType, void, kAlign>`
+  if (name && language === 'cpp' && name.includes('<') && /\s/.test(name))
+    name = name.replace(/\s+/g, ' ').replace(/([<(]) | (?=[>),])/g, '$1');
   // C++'s `Registry<T, Compare>::Add`: the class's name without its template arguments
-  if (name && language === 'cpp' && name.includes('<'))
+  // (a specialization's own arguments stay: `Marker<T, std::void_t<std::remove_const_t<T>::M>>`)
+  if (name && language === 'cpp' && name.includes('<') && !ANONYMOUS_SPECIFIERS.has(node.type))
     name = name.replace(/<[^<>]*(?:<[^<>]*>[^<>]*)*>(?=::)/g, '');
   if (!name || !plausibleName(name)) return undefined;
   // Swift's `extension Order.Line { … }` declares nothing: its members are the type's, as the

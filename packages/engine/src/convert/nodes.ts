@@ -50,7 +50,7 @@ export function firstOfType(node: Node, types: string[]): Node | undefined {
 /**
  * The comments directly above a node (nothing but whitespace between them and the node, and no
  * blank line when `adjacent` is set), nearest last; a comment trailing code on its line is not
- * one of them. `skip` names sibling types to step over
+ * one of them, nor is an empty block comment (stepped over). `skip` names sibling types to step over
  * (decorators, attributes, annotations written between a doc comment and its declaration).
  */
 export function commentsAbove(
@@ -69,6 +69,13 @@ export function commentsAbove(
     }
     if (!isComment(sibling)) break;
     if (options.adjacent && sibling.endPosition.row < line - 1) break;
+    // an empty block comment is nobody's doc, and stands where C's attribute macros were
+    // (parse/c-macros.ts): a doc above it is the declaration's
+    if (isEmptyComment(sibling)) {
+      line = sibling.startPosition.row;
+      sibling = previousOf(sibling);
+      continue;
+    }
     // a comment at the end of a line of code (`x = 1 // counter`) is that line's, not a doc
     const before = previousOf(sibling);
     // (a directive's line break, which ends where the next line starts, is not code)
@@ -85,6 +92,9 @@ export function commentsAbove(
   }
   return found;
 }
+
+/** `/*   *\/`: an empty block comment (what C's attribute macros become, parse/c-macros.ts). */
+export const isEmptyComment = (node: Node) => /^\/\*\s*\*\/$/.test(node.text);
 
 /** Strips the leading `:` or `->` of a type annotation node's text. */
 export function typeText(node: Node | null | undefined): string | undefined {

@@ -4,6 +4,7 @@ import { test } from 'vitest';
 import { indexFile } from '../../src/index-file.ts';
 import { indexRepository } from '../../src/index-repository.ts';
 import { cTruth, type CTruth } from '../ground-truth/c-defs.ts';
+import { commentText } from '../ground-truth/clang-ast.ts';
 import { CallTally } from './calls.ts';
 import { haveToolchain, JudgedTally } from './judged.ts';
 
@@ -17,18 +18,6 @@ function defines(): string[] {
   const gypi = readFileSync(join(deps, 'defines.gypi'), 'utf8');
   return [...gypi.matchAll(/^\s*'([A-Z_0-9]+(?:=[^']*)?)',$/gm)].map((m) => m[1]!);
 }
-
-/**
- * A comment's text as a reader sees it: without `/*`, `*\/`, `//` and the one decoration a line
- * may start with (` * ` or SQLite's `** `); a bullet after the decoration stays.
- */
-const commentText = (raw: string) =>
-  raw
-    .replace(/^\s*(\/\*+!?|\/\/[/!]?)/, '')
-    .replace(/\*+\/\s*$/, '')
-    .split('\n')
-    .map((line) => line.replace(/^\s*(\*\*|\*(?!\/))(?=\s|$)/, ''))
-    .join('\n');
 
 const available = haveToolchain('C', 'clang', ['--version']);
 if (!existsSync(amalgamation)) throw new Error(`no SQLite amalgamation at ${amalgamation}`);

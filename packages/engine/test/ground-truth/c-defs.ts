@@ -1,34 +1,17 @@
-import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { JudgedCall } from '../accuracy/calls.ts';
 import type { TruthDef } from '../accuracy/judged.ts';
-
-/** A location in clang's JSON dump; `file` and `line` are only written when they change. */
-interface Loc {
-  offset?: number;
-  file?: string;
-  line?: number;
-  spellingLoc?: Loc;
-  expansionLoc?: Loc;
-}
-
-/** The parts of a clang JSON AST node the truth reads. */
-interface AstNode {
-  id?: string;
-  kind?: string;
-  previousDecl?: string;
-  referencedDecl?: { id?: string; kind?: string; name?: string };
-  name?: string;
-  loc?: Loc;
-  range?: { begin?: Loc; end?: Loc };
-  inner?: AstNode[];
-  isImplicit?: boolean;
-  completeDefinition?: boolean;
-  tagUsed?: string;
-  variadic?: boolean;
-}
+import {
+  activeLines,
+  attachedDoc,
+  commentRange,
+  fromMacro,
+  place,
+  sourceText,
+  streamClangAst,
+  type AstNode,
+} from './clang-ast.ts';
 
 /** Where clang puts a declaration and which comment it attaches to it, as file offsets. */
 interface Declared {
@@ -74,9 +57,6 @@ export interface CTruth {
   activeLines: Set<number>;
 }
 
-/** Doxygen's doc comments; `/*****` and `////` banners are plain ones. */
-const DOC_STYLE = /^\s*(\/\*\*(?![*/])|\/\*!|\/\/\/(?!\/)|\/\/!)/;
-
 /**
  * Clang's view of one C file (`-fparse-all-comments`, so plain comments count as docs, as C code
  * writes them): functions (a prototype and its definition are one function, at the definition,
@@ -85,39 +65,23 @@ const DOC_STYLE = /^\s*(\/\*\*(?![*/])|\/\*!|\/\/\/(?!\/)|\/\/!)/;
  * declaration; a Doxygen one (`/**`, `///`) also across blank lines, as Doxygen reads it.
  */
 export async function cTruth(path: string, defines: string[]): Promise<CTruth> {
-  const source = readFileSync(path, 'latin1');
-  const lineStarts = [0];
-  for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1))
-    lineStarts.push(at + 1);
-  const lineOf = (offset: number) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
+  const source = sourceText(readFileSync(path, 'latin1'));
+  const lineOf = source.lineOf;
   const gathered: Gathered = { calls: [], functions: new Map() };
-  const declared = await clangDeclarations(path, defines, gathered);
+  const self = basename(path);
+  const declared: Declared[] = [];
+  await streamClangAst(
+    'clang',
+    ['-fparse-all-comments', ...defines.map((d) => `-D${d}`), path],
+    basename,
+    (node) => {
+      collect(node, self, declared);
+      gather(node, self, gathered);
+    },
+  );
   const functions = new Map<string, Declared[]>();
   const defs: TruthDef[] = [];
-  const docOf = (d: Declared): string | null => {
-    if (!d.comment) return null;
-    const [from, to] = d.comment;
-    // clang's range starts after the comment's opening `/*` or `//`
-    const start = Math.max(source.lastIndexOf('/*', from), source.lastIndexOf('//', from));
-    // and ends at its last word, before a closing `*/` on the next line
-    const close = /^\s*\*+\//.exec(source.slice(to, to + 200));
-    const end = close ? to + close[0].length : to;
-    // clang merges comments on adjacent lines into one; the doc is the last block comment of
-    // such a run, or the line comments after it (a `/**** End of x.c ****/` banner above is not)
-    const text = lastComment(source.slice(start, end));
-    // a plain comment documents only the declaration right below it
-    if (!DOC_STYLE.test(text) && lineOf(end) < lineOf(d.begin) - 1) return null;
-    return text;
-  };
+  const docOf = (d: Declared) => attachedDoc(source, d.comment, d.begin);
   for (const d of declared) {
     if (d.kind === 'function') {
       functions.set(d.name, [...(functions.get(d.name) ?? []), d]);
@@ -139,7 +103,9 @@ export async function cTruth(path: string, defines: string[]): Promise<CTruth> {
   return {
     defs,
     calls: judgedCalls(gathered, basename(path), lineOf),
-    activeLines: activeLines(path, defines),
+    activeLines:
+      activeLines('clang', [...defines.map((d) => `-D${d}`), path], basename).get(self) ??
+      new Set(),
   };
 }
 
@@ -180,107 +146,6 @@ function judgedCalls(
     };
   });
 }
-
-/** The last block comment of a run of comments, or the run of line comments that ends it. */
-function lastComment(run: string): string {
-  const pieces = run.match(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g) ?? [run];
-  let from = pieces.length - 1;
-  if (pieces[from]!.startsWith('//')) while (from > 0 && pieces[from - 1]!.startsWith('//')) from--;
-  return pieces.slice(from).join('\n');
-}
-
-/** Lines of `path` that survive preprocessing (`clang -E`), read from its line markers. */
-function activeLines(path: string, defines: string[]): Set<number> {
-  const out = execFileSync('clang', ['-E', ...defines.map((d) => `-D${d}`), path], {
-    maxBuffer: 1 << 30,
-  }).toString('latin1');
-  const active = new Set<number>();
-  const self = basename(path);
-  let file = '';
-  let line = 0;
-  for (const text of out.split('\n')) {
-    const marker = /^# (\d+) "([^"]*)"/.exec(text);
-    if (marker) {
-      line = Number(marker[1]);
-      file = basename(marker[2]!);
-      continue;
-    }
-    if (file === self && text.trim()) active.add(line);
-    line++;
-  }
-  return active;
-}
-
-/**
- * Streams `clang -Xclang -ast-dump=json` (hundreds of megabytes for a big file) one top-level
- * declaration at a time.
- */
-async function clangDeclarations(
-  path: string,
-  defines: string[],
-  gathered: Gathered,
-): Promise<Declared[]> {
-  const child = spawn(
-    'clang',
-    [
-      '-Xclang',
-      '-ast-dump=json',
-      '-fsyntax-only',
-      '-fparse-all-comments',
-      ...defines.map((d) => `-D${d}`),
-      path,
-    ],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  const files = { current: '' };
-  const self = basename(path);
-  const out: Declared[] = [];
-  let lines: string[] = [];
-  for await (const line of createInterface({ input: child.stdout, crlfDelay: Infinity })) {
-    if (line === '    {') lines = [line];
-    else if (lines.length) {
-      lines.push(line);
-      if (line === '    }' || line === '    },') {
-        const node = JSON.parse(lines.join('\n').replace(/,$/, '')) as AstNode;
-        lines = [];
-        resolveFiles(node, files);
-        collect(node, self, out);
-        gather(node, self, gathered);
-      }
-    }
-  }
-  return out;
-}
-
-/**
- * Gives every location under a node its file. Clang writes a location's file only when it
- * differs from the last one written, so they are followed in the order they were written.
- */
-function resolveFiles(node: AstNode, files: { current: string }): void {
-  const resolve = (loc: Loc | undefined) => {
-    if (!loc) return;
-    if (loc.spellingLoc || loc.expansionLoc) {
-      resolve(loc.spellingLoc);
-      resolve(loc.expansionLoc);
-      return;
-    }
-    if (loc.file) files.current = basename(loc.file);
-    loc.file = files.current;
-  };
-  resolve(node.loc);
-  resolve(node.range?.begin);
-  resolve(node.range?.end);
-  for (const child of node.inner ?? []) resolveFiles(child, files);
-}
-
-/** The file and offset a location stands for (where a macro was used, for an expansion). */
-function place(loc: Loc | undefined): { file: string; offset: number } | undefined {
-  const at = loc?.expansionLoc ?? loc;
-  return at?.offset === undefined ? undefined : { file: at.file ?? '', offset: at.offset };
-}
-
-/** A location written by a macro (inside its expansion): not text the engine reads as a call. */
-const fromMacro = (loc: Loc | undefined) => loc?.expansionLoc !== undefined;
 
 /** The callee expression under casts and parentheses. */
 function calleeOf(call: AstNode): AstNode | undefined {
@@ -343,11 +208,7 @@ function collect(node: AstNode, self: string, out: Declared[]): void {
     if (entry?.kind === 'function' && child.kind === 'ParmVarDecl')
       entry.params!.push(child.name ?? '');
     if (entry?.kind === 'function' && child.kind === 'CompoundStmt') entry.body = true;
-    if (entry && child.kind === 'FullComment') {
-      const from = place(child.range?.begin);
-      const to = place(child.range?.end);
-      if (from && to) entry.comment = [from.offset, to.offset + 1];
-    }
+    if (entry && child.kind === 'FullComment') entry.comment = commentRange(node);
     // a struct written inside a struct is a file-scope tag too
     if (child.kind === 'RecordDecl' || child.kind === 'EnumDecl') collect(child, self, out);
   }

@@ -1,0 +1,198 @@
+import { describe, expect, test } from 'vitest';
+import { indexFile } from '../index-file.ts';
+import { blankAttributeMacros } from './c-macros.ts';
+
+/** The text with what blanking made of each macro (comments, spaces) squeezed out. */
+const read = (text: string) =>
+  blankAttributeMacros(text)
+    .replace(/\/\*\s*\*\//g, '')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .trim();
+
+describe('attribute macros blanked for the grammar', () => {
+  test('every offset and line stays where it was', () => {
+    const source = [
+      'class V8_EXPORT V8_NODISCARD Scope {',
+      ' public:',
+      '  V8_DEPRECATE_SOON(',
+      '      "Use the version which takes a key parameter (passing a null handle is "',
+      '      "ok).")',
+      '  void Detach();',
+      '};',
+      'NODE_DEPRECATED("Use ErrnoException(isolate, ...)",',
+      '                inline int ErrnoException(int errorno) { return errorno; })',
+      '',
+    ].join('\n');
+    const blanked = blankAttributeMacros(source);
+    expect(blanked).toHaveLength(source.length);
+    expect([...blanked.matchAll(/\n/g)].map((m) => m.index)).toEqual(
+      [...source.matchAll(/\n/g)].map((m) => m.index),
+    );
+  });
+
+  test('decorations of declarations go, in every place V8, Node and libuv write them', () => {
+    expect(read('  V8_INLINE static Local<T> Cast(Local<S> that);')).toBe(
+      'static Local<T> Cast(Local<S> that);',
+    );
+    expect(read('  static V8_INLINE Local<T> Cast(Local<S> that);')).toBe(
+      'static Local<T> Cast(Local<S> that);',
+    );
+    expect(
+      read('  V8_WARN_UNUSED_RESULT MaybeLocal<String> ToString(Local<Context> c) const;'),
+    ).toBe('MaybeLocal<String> ToString(Local<Context> c) const;');
+    expect(
+      read(
+        'template <class S>\nV8_INLINE ReturnValue(const ReturnValue<S>& that);\nclass ReturnValue;',
+      ),
+    ).toBe('template <class S>\nReturnValue(const ReturnValue<S>& that);\nclass ReturnValue;');
+    expect(read('  V8_INLINE ~Scope() { Exit(); }')).toBe('~Scope() { Exit(); }');
+    expect(read('  V8_INLINE T* operator->() const;')).toBe('T* operator->() const;');
+    expect(
+      read('  virtual V8_WARN_UNUSED_RESULT Address\n  AllocatePages(Address hint) = 0;'),
+    ).toBe('virtual Address\nAllocatePages(Address hint) = 0;');
+    expect(read('NODE_EXTERN\nv8::MaybeLocal<v8::Value> MakeCallback(v8::Isolate* isolate);')).toBe(
+      'v8::MaybeLocal<v8::Value> MakeCallback(v8::Isolate* isolate);',
+    );
+    expect(read('UV_EXTERN uv_loop_t* uv_default_loop(void);')).toBe(
+      'uv_loop_t* uv_default_loop(void);',
+    );
+    expect(read('void V8_EXPORT RegisterExtension(std::unique_ptr<Extension>);')).toBe(
+      'void RegisterExtension(std::unique_ptr<Extension>);',
+    );
+    expect(read('  V8_DEPRECATED("Use New()") static Local<X> Old();')).toBe(
+      'static Local<X> Old();',
+    );
+    expect(read('class V8_EXPORT V8_NODISCARD Scope {')).toBe('class Scope {');
+    expect(read('struct GTEST_API_ TestInfo final : Base {')).toBe(
+      'struct TestInfo final : Base {',
+    );
+  });
+
+  test('a macro wrapping a base class or a whole declaration leaves what it wraps', () => {
+    expect(
+      read('class Tracing\n    : public V8_PLATFORM_NON_EXPORTED_BASE(v8::TracingController) {'),
+    ).toBe('class Tracing\n: public v8::TracingController {');
+    expect(
+      read('NODE_DEPRECATED("Use X(isolate, ...)",\n    inline int X(int e) { return e; })'),
+    ).toBe('inline int X(int e) { return e; }');
+  });
+
+  test('a macro that is a type, a value or a statement stays', () => {
+    for (const code of [
+      'LARGE_INTEGER size;',
+      'LARGE_INTEGER GetSize();',
+      'HANDLE_T* handles;',
+      '  DCHECK_EQ(a, b);',
+      '  CPPGC_DCHECK(IsValid());',
+      'enum Access {\n  ALL_CAN_READ = 1,\n  ALL_CAN_WRITE,\n};',
+      'int f() {\n  return MAX_VALUE;\n}',
+      'if (V8_LIKELY(ok)) {\n  Run();\n}',
+      'Foo() : BASE_INIT(x) {}',
+      '#define V8_INLINE inline __attribute__((always_inline))',
+      '// V8_INLINE void Commented();',
+      'const char* s = "V8_INLINE void InString();";',
+    ])
+      expect(blankAttributeMacros(code)).toBe(code);
+  });
+
+  test('a comment inside a #define that runs on goes; the declaration after it keeps its doc', async () => {
+    const source = [
+      'namespace v8 {',
+      '#define CODE_EVENTS_LIST(V) \\',
+      '  V(Builtin)                \\',
+      '  V(LazyCompile) /* Unused */ \\',
+      '  V(Relocation)',
+      '',
+      '/**',
+      ' * Note that this enum may be extended.',
+      ' */',
+      'enum CodeEventType { kUnknownType = 0 };',
+      '}',
+      '',
+    ].join('\n');
+    const index = await indexFile({ path: 'v8-profiler.h', content: Buffer.from(source) });
+    const type = index.objects.find((o) => o.qualifiedName === 'v8.CodeEventType');
+    expect(type?.doc?.text).toBe('Note that this enum may be extended.');
+  });
+});
+
+describe('C++ headers decorated with macros, indexed', () => {
+  test('members keep their class, docs and kinds', async () => {
+    const source = [
+      '#include "v8config.h"',
+      'namespace v8 {',
+      'template <typename T>',
+      'class ReturnValue {',
+      ' public:',
+      '  template <class S>',
+      '  V8_INLINE ReturnValue(const ReturnValue<S>& that) : value_(that.value_) {',
+      '    static_assert(std::is_base_of<T, S>::value, "type check");',
+      '  }',
+      '  // Fast primitive setters',
+      '  V8_INLINE void Set(bool value);',
+      '  // The GC writes using SetNodeSafe() while holding the lock.',
+      '  V8_CLANG_NO_SANITIZE("address")',
+      '  void SetNodeSafe(int* value) const {}',
+      '  /**',
+      '   * Converts to a Local<>.',
+      '   */',
+      '  template <class S>',
+      '  V8_WARN_UNUSED_RESULT V8_INLINE bool ToLocal(Local<S>* out) const;',
+      '  explicit operator bool() const { return true; }',
+      '  operator T*() const { return nullptr; }',
+      '  CPPGC_STACK_ALLOCATED();',
+      '  friend bool operator==(ReturnValue, ReturnValue) { return true; }',
+      '  friend class Local;',
+      '  template <class F> friend class ReturnValue;',
+      '  friend Local<Primitive> Undefined(Isolate* isolate);',
+      ' private:',
+      '  static std::false_type SubclassCheck(...);',
+      '  internal::Address* value_;',
+      '};',
+      '',
+      'template <typename T>',
+      'struct Trait<T, false> : internal::Base {',
+      '  static size_t GetSize(const T& object) {',
+      '    using I = internal::Internals;',
+      '    return I::Size(object);',
+      '  }',
+      '};',
+      '',
+      'template <>',
+      'class Maybe<void> {',
+      ' public:',
+      '  Maybe() = default;',
+      '};',
+      '}  // namespace v8',
+      '',
+    ].join('\n');
+    const index = await indexFile({ path: 'v8-function-callback.h', content: Buffer.from(source) });
+    const listed = index.objects.map((o) => `${o.kind} ${o.qualifiedName}`);
+    expect(listed).toEqual([
+      'namespace v8',
+      'class v8.ReturnValue',
+      'constructor v8.ReturnValue.ReturnValue',
+      'method v8.ReturnValue.Set',
+      'method v8.ReturnValue.SetNodeSafe',
+      'method v8.ReturnValue.ToLocal',
+      'method v8.ReturnValue.operator bool',
+      'method v8.ReturnValue.operator T*',
+      'function v8.ReturnValue.operator==',
+      'method v8.ReturnValue.SubclassCheck',
+      'struct v8.Trait<T, false>',
+      'method v8.Trait<T, false>.GetSize',
+      'class v8.Maybe<void>',
+      'constructor v8.Maybe<void>.Maybe',
+    ]);
+    const doc = (name: string) =>
+      index.objects.find((o) => o.qualifiedName === name)?.doc?.text ?? null;
+    expect(doc('v8.ReturnValue.Set')).toBe('Fast primitive setters');
+    expect(doc('v8.ReturnValue.SetNodeSafe')).toBe(
+      'The GC writes using SetNodeSafe() while holding the lock.',
+    );
+    expect(doc('v8.ReturnValue.ToLocal')).toBe('Converts to a Local<>.');
+    const check = index.objects.find((o) => o.name === 'SubclassCheck');
+    expect(check?.parameters.map((p) => p.name)).toEqual(['...']);
+  });
+});

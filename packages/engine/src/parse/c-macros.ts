@@ -1,0 +1,230 @@
+/**
+ * Attribute macros in C and C++ declarations, blanked so the grammar reads the declaration.
+ *
+ * Real headers decorate declarations with macros defined in another file (V8's `V8_INLINE`,
+ * `V8_EXPORT`, `V8_WARN_UNUSED_RESULT`, `V8_DEPRECATED("…")`; Node's `NODE_EXTERN`; libuv's
+ * `UV_EXTERN`; Abseil's `ABSL_MUST_USE_RESULT`). Tree-sitter takes such a word for a type and
+ * `V8_INLINE static Local<T> Cast(…)` for broken code, and inside a class one broken member can
+ * end the class early, so every member after it loses its class. Without the macros' definitions,
+ * a word is taken for an attribute macro by its shape and place, as a reader does:
+ * - it is written in capitals with an underscore (`V8_INLINE`, `GTEST_API_`), and may take
+ *   arguments (`V8_DEPRECATED("Use New()")`);
+ * - it starts a declaration (at the start of a line, after `template <…>`, an access label or
+ *   a specifier such as `static`), or stands between `class`/`struct` and the name, or between
+ *   a function's return type and its name (`void V8_EXPORT RegisterExtension(…)`);
+ * - what follows is still a declaration: a specifier or type keyword, another such macro, a
+ *   destructor, a constructor of a class the file declares, or a type followed by a name
+ *   (`Local<Value> Get(`), which a macro used as a type (`LARGE_INTEGER size;`) is not.
+ * Each use becomes spaces (newlines kept), so every offset, line and column stays where it was.
+ */
+export function blankAttributeMacros(text: string): string {
+  MACRO_WORD.lastIndex = 0;
+  if (!MACRO_WORD.test(text)) return text;
+  const prose = proseRanges(text);
+  const blanks: [number, number, 'spaces'?][] = [];
+  // a block comment inside a `#define` that runs on (`V(LazyCompile) /* Unused *\/ \`) ends
+  // tree-sitter's reading of the macro's body there: it goes (never a doc of anything)
+  for (const [from, to] of prose) {
+    if (text[from] !== '#' || !text.includes('\n', from) || text.indexOf('\n', from) >= to)
+      continue;
+    for (const m of text.slice(from, to).matchAll(/\/\*[\s\S]*?\*\//g))
+      blanks.push([from + m.index, from + m.index + m[0].length, 'spaces']);
+  }
+  const classes = new Set<string>();
+  for (const m of text.matchAll(CLASS_NAME)) classes.add(m[1]!);
+  let prose_at = 0;
+  MACRO_WORD.lastIndex = 0;
+  for (let m = MACRO_WORD.exec(text); m; m = MACRO_WORD.exec(text)) {
+    const from = m.index;
+    while (prose_at < prose.length && prose[prose_at]![1] <= from) prose_at++;
+    if (prose_at < prose.length && prose[prose_at]![0] <= from) continue;
+    let to = from + m[0].length;
+    const lineStart = text.lastIndexOf('\n', from - 1) + 1;
+    const before = text.slice(lineStart, from);
+    const inClassHead = CLASS_HEAD.test(before);
+    // `void V8_EXPORT RegisterExtension(…)`: between the return type and the name
+    const baseClass = !inClassHead && BASE_BEFORE.test(before);
+    const between = !inClassHead && !baseClass && !DECLARATION_START.test(before);
+    if (between && !TYPE_BEFORE.test(before)) continue;
+    let close = -1;
+    if (text[to] === '(' || (text[to] === ' ' && /^ +\(/.test(text.slice(to, to + 40)))) {
+      const open = text.indexOf('(', to);
+      close = closingParen(text, open);
+      if (close < 0) continue;
+      // a macro wrapping what it decorates: `public V8_PLATFORM_NON_EXPORTED_BASE(Base)`,
+      // `NODE_DEPRECATED("Use X", inline int f() { … })`; the wrapper goes, what it wraps stays
+      const wrapped = baseClass
+        ? /^\s*[\w:<>, ]+\s*$/.test(text.slice(open + 1, close))
+        : !inClassHead && WRAPPER_ARGS.test(text.slice(open + 1, close));
+      if (wrapped) {
+        // (after the message: `"Use X(isolate, ...)",`)
+        const end = baseClass
+          ? open + 1
+          : open + 1 + WRAPPER_ARGS.exec(text.slice(open + 1))![1]!.length;
+        blanks.push([from, end], [close, close + 1]);
+        MACRO_WORD.lastIndex = end;
+        continue;
+      }
+      to = close + 1;
+    }
+    const after = text.slice(to, to + 600);
+    if (baseClass) continue;
+    const follows = inClassHead
+      ? CLASS_NAME_FOLLOWS.test(after)
+      : between
+        ? FUNCTION_NAME_FOLLOWS.test(after)
+        : declarationFollows(after, classes);
+    if (!follows) continue;
+    blanks.push([from, to]);
+    // the next macro of a chain is judged after this one's blanking
+    MACRO_WORD.lastIndex = to;
+  }
+  if (!blanks.length) return text;
+  const parts: string[] = [];
+  let at = 0;
+  for (const [from, to, spaces] of blanks.sort((a, b) => a[0] - b[0])) {
+    const use = text.slice(from, to);
+    parts.push(text.slice(at, from), spaces ? use.replace(/[^\n]/g, ' ') : blanked(use));
+    at = to;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/**
+ * What a macro use becomes: an empty comment of its length where it fits (`/*       *\/`), so a
+ * doc comment above a line holding only the macro still reaches the declaration below it; else
+ * spaces. Newlines stay.
+ */
+function blanked(use: string): string {
+  const spaces = use.replace(/[^\n]/g, ' ');
+  if (use.length < 4 || use.includes('*/') || /\n/.test(use.slice(0, 2) + use.slice(-2)))
+    return spaces;
+  return `/*${spaces.slice(2, -2)}*/`;
+}
+
+/** Before a base class: `class X : public` (the macro wraps the base's name). */
+const BASE_BEFORE = /[:,]\s*(?:virtual\s+)?(?:public|protected|private)\s+(?:virtual\s+)?$/;
+/** A wrapper's arguments: a message, then the declaration (`"Use X", inline int f()…`). */
+const WRAPPER_ARGS =
+  /^(\s*"(?:[^"\\\n]|\\.)*"\s*,)\s*(?:inline|static|virtual|const|void|bool|int|[A-Za-z_][\w:]*\s*<)/;
+
+const MACRO = String.raw`[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_?`;
+const MACRO_WORD = new RegExp(String.raw`\b${MACRO}\b`, 'g');
+/** Arguments of a macro in a prefix: no nesting needed there (`V8_DEPRECATED("…")`). */
+const MACRO_USE = String.raw`${MACRO}(?:\s*\([^()]*\))?`;
+const SPECIFIERS = String.raw`static|inline|virtual|explicit|constexpr|consteval|extern|friend`;
+const TEMPLATE_HEAD = String.raw`template\s*<[^;{}]*>`;
+
+/** What a line may hold before a macro that starts a declaration. */
+const DECLARATION_START = new RegExp(
+  String.raw`^[ \t]*(?:(?:${TEMPLATE_HEAD}|${SPECIFIERS}|(?:public|protected|private)\s*:|${MACRO_USE})\s*)*$`,
+);
+/** `class V8_EXPORT V8_NODISCARD Scope {`: the macros between the keyword and the name. */
+const CLASS_HEAD = new RegExp(
+  String.raw`^[ \t]*(?:${TEMPLATE_HEAD}\s*)?(?:friend\s+)?(?:class|struct|union)\s+(?:${MACRO_USE}\s+)*$`,
+);
+const CLASS_NAME_FOLLOWS = new RegExp(
+  String.raw`^\s+(?:${MACRO_USE}\s+)*[A-Za-z_]\w*(?:\s*<[^;{}]*>)?\s*(?:final\b\s*)?(?:[:{;]|$)`,
+  'm',
+);
+/** Names of the classes and structs a file declares, for constructors after a macro. */
+const CLASS_NAME = new RegExp(
+  String.raw`\b(?:class|struct)\s+(?:${MACRO_USE}\s+)*([A-Za-z_]\w*)`,
+  'g',
+);
+
+const KEYWORDS = String.raw`${SPECIFIERS}|const|volatile|mutable|thread_local|void|bool|char|char8_t|char16_t|char32_t|wchar_t|short|int|long|float|double|signed|unsigned|auto|class|struct|union|enum|typename|template|typedef|using|operator|public|protected|private`;
+/** Template arguments, nested three deep (`std::unique_ptr<std::vector<Local<T>>>`). */
+const ANGLES = String.raw`<(?:[^<>;{}]|<(?:[^<>;{}]|<[^<>;{}]*>)*>)*>`;
+const TYPE = String.raw`(?:::)?[A-Za-z_]\w*(?:\s*${ANGLES})?(?:::[A-Za-z_]\w*(?:\s*${ANGLES})?)*`;
+/** A declaration after a macro: a keyword, another macro, `~X(`, `[[…]]`, or a type and a name. */
+const DECLARATION_FOLLOWS = new RegExp(
+  String.raw`^\s+(?:(?:${KEYWORDS})\b|${MACRO}\b|~|\[\[|${TYPE}(?:\s*[*&]+\s*|\s+)(?:(?:const|volatile)\b\s*[*&]*\s*)*(?:operator\b|[A-Za-z_]\w*(?:::~?[A-Za-z_]\w*)*\s*[(;=[,{:]))`,
+);
+
+/** A return type alone on the line before a macro (`void`, `static Local<Value>`), no statement. */
+const TYPE_BEFORE = new RegExp(
+  String.raw`^[ \t]*(?:(?:${SPECIFIERS}|${MACRO_USE})\s+)*(?!(?:return|else|case|goto|throw|new|delete|sizeof|typedef|using|co_return|co_yield)\b)(?:(?:const|volatile|unsigned|signed|long|short)\s+)*${TYPE}[\s*&]*$`,
+);
+/** The function's name after such a macro: `RegisterExtension(`. */
+const FUNCTION_NAME_FOLLOWS = /^\s+[A-Za-z_]\w*\s*\(/;
+
+function declarationFollows(after: string, classes: Set<string>): boolean {
+  if (DECLARATION_FOLLOWS.test(after)) return true;
+  // a constructor: `V8_INLINE ReturnValue(const ReturnValue<S>& that)` in class ReturnValue
+  const call = /^\s+([A-Za-z_]\w*)\s*\(/.exec(after);
+  return call !== null && classes.has(call[1]!);
+}
+
+/** The offset of the `)` closing the `(` at `open` (strings skipped), or -1 within 2,000. */
+function closingParen(text: string, open: number): number {
+  let depth = 0;
+  const limit = Math.min(text.length, open + 2000);
+  for (let i = open; i < limit; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < limit && text[i] !== c && text[i] !== '\n'; i++) if (text[i] === '\\') i++;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * The spans of the text that are not code, in order: comments, string and character literals,
+ * and preprocessor directives (with their `\` continuations).
+ */
+function proseRanges(text: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  let lineStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\n') {
+      lineStart = true;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r') continue;
+    const start = i;
+    if (lineStart && c === '#') {
+      // a directive runs to the end of its line, and on past each `\` that ends one
+      for (; i < text.length; i++) {
+        if (text[i] === '\n' && text[i - 1] !== '\\' && text.slice(i - 2, i) !== '\\\r') break;
+        if (text[i] === '/' && text[i + 1] === '*') {
+          const close = text.indexOf('*/', i + 2);
+          i = close < 0 ? text.length : close + 1;
+        }
+      }
+      ranges.push([start, i]);
+      i--;
+    } else if (c === '/' && text[i + 1] === '/') {
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? text.length : end;
+      ranges.push([start, i]);
+      i--;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 ? text.length : close + 2;
+      ranges.push([start, i]);
+      i--;
+    } else if (c === '"' || c === "'") {
+      // a raw string `R"x(…)x"` ends at its own delimiter
+      const raw =
+        c === '"' && text[i - 1] === 'R'
+          ? /^"([^()\\\s]{0,16})\(/.exec(text.slice(i, i + 20))
+          : null;
+      if (raw) {
+        const close = text.indexOf(`)${raw[1]}"`, i);
+        i = close < 0 ? text.length : close + raw[1]!.length + 2;
+      } else {
+        for (i++; i < text.length && text[i] !== c && text[i] !== '\n'; i++)
+          if (text[i] === '\\') i++;
+        i++;
+      }
+      ranges.push([start, i]);
+      i--;
+    }
+    lineStart = false;
+  }
+  return ranges;
+}
