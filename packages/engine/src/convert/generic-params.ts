@@ -110,6 +110,12 @@ function javaSpreadType(p: Node): Node | undefined {
 /** The identifier a C/C++ declarator declares, following nested declarators; none if abstract. */
 function declaredIdentifier(node: Node): Node | undefined {
   if (node.type === 'identifier' || node.type === 'field_identifier') return node;
+  // a pointer to member, `T Class::*name`: tree-sitter-cpp reads `Class::` + `*name` as a
+  // qualified name whose last part is a pointer declarator of the type `name`
+  if (node.type === 'qualified_identifier') {
+    const last = namedKids(node).at(-1);
+    if (last?.type === 'pointer_type_declarator') return namedKids(last).at(-1);
+  }
   const inner =
     node.childForFieldName('declarator') ??
     namedKids(node).find((c) => c.type === 'identifier' || c.type.endsWith('declarator'));

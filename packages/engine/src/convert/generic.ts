@@ -51,6 +51,9 @@ function nameOf(node: Node, language: string): string | undefined {
   }
   // C++'s `namespace { … }` names nothing: what it holds belongs to the enclosing scope
   if (node.type === 'namespace_definition' && !node.childForFieldName('name')) return undefined;
+  // C++'s `NODE_METHOD(Backup::JS_new) { … }`: the function the macro writes
+  const defined = macroDefined(node, language);
+  if (defined) return defined;
   // C++'s `explicit operator bool() const`
   // (`operator T*() const`: the type as written, up to its parameters)
   if (node.type === 'operator_cast') {
@@ -286,12 +289,35 @@ function scopeOf(fields: Partial<Scope>): Scope {
 function skippedCppDeclaration(node: Node, parent: CodeObject | undefined): boolean {
   if (node.parent?.type === 'friend_declaration' && node.type !== 'function_definition')
     return true;
-  if (node.childForFieldName('type')) return false;
-  if (node.type !== 'declaration' && node.type !== 'field_declaration') return false;
+  const macro = macroCall(node, parent);
+  return macro !== undefined && !(node.type === 'function_definition' && macro.defines);
+}
+
+/**
+ * A C++ declaration that is a macro invoked where a declaration stands: no return type, and a
+ * name in capitals that is not its class's (only a constructor lacks a type). With a body and
+ * one name for argument, the macro writes that function (`NODE_METHOD(Backup::JS_new) { … }`,
+ * `static NODE_GETTER(JS_open) { … }`): `defines` is that name.
+ */
+function macroCall(node: Node, parent: CodeObject | undefined): { defines?: string } | undefined {
+  if (node.childForFieldName('type')) return undefined;
+  if (!['declaration', 'field_declaration', 'function_definition'].includes(node.type))
+    return undefined;
   const declarator = node.childForFieldName('declarator');
-  if (declarator?.type !== 'function_declarator') return false;
+  if (declarator?.type !== 'function_declarator') return undefined;
   const name = declarator.childForFieldName('declarator')?.text ?? '';
-  return /^[A-Z][A-Z0-9_]*$/.test(name) && name !== parent?.name;
+  if (!/^[A-Z][A-Z0-9_]*$/.test(name) || name === parent?.name) return undefined;
+  const args = declarator.childForFieldName('parameters');
+  const only = args && namedKids(args).length === 1 ? args.namedChild(0)! : undefined;
+  const defines =
+    only && /^(::)?[A-Za-z_]\w*(::~?[A-Za-z_]\w*)*$/.test(only.text) ? only.text : undefined;
+  return defines ? { defines } : {};
+}
+
+/** The function a C++ function-defining macro writes (see macroCall), if `node` is one. */
+function macroDefined(node: Node, language: string): string | undefined {
+  if (language !== 'cpp' || node.type !== 'function_definition') return undefined;
+  return macroCall(node, undefined)?.defines;
 }
 
 /** The file's own scope. */
@@ -461,7 +487,12 @@ function declare(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: S
       isFunction || node.type === 'delegate_declaration'
         ? node.type === 'class_parameters'
           ? classParameters(node, language)
-          : readGenericParameters((language === 'lua' && assignedFunction(node)) || node, language)
+          : macroDefined(node, language)
+            ? [] // the macro's, unseen
+            : readGenericParameters(
+                (language === 'lua' && assignedFunction(node)) || node,
+                language,
+              )
         : [],
     ...(returns ? { returnType: returns } : {}),
     modifiers: {

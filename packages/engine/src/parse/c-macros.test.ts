@@ -195,4 +195,43 @@ describe('C++ headers decorated with macros, indexed', () => {
     const check = index.objects.find((o) => o.name === 'SubclassCheck');
     expect(check?.parameters.map((p) => p.name)).toEqual(['...']);
   });
+
+  test('functions a macro defines are named by its argument; a statement-like macro is none', async () => {
+    const source = [
+      '#define NODE_METHOD(name) void name(const v8::FunctionCallbackInfo<v8::Value>& info)',
+      'class Backup : public node::ObjectWrap {',
+      ' public:',
+      '  static NODE_METHOD(JS_new);',
+      ' private:',
+      '  static NODE_METHOD(JS_close) {',
+      '    Close();',
+      '  }',
+      '  static void xStep(sqlite3_context* c, const v8::Global<v8::Function> Backup::*member);',
+      '};',
+      '',
+      '// Starts a backup.',
+      'NODE_METHOD(Backup::JS_new) {',
+      '  UseAddon;',
+      '}',
+      'TEST(BackupTest, Runs) {}',
+      'NODE_MODULE(addon, Init)',
+      'NODE_DEPRECATED("Use MakeCallback(..., async_context)",',
+      '                NODE_EXTERN v8::Local<v8::Value> MakeCallback(',
+      '                    v8::Isolate* isolate, const char* method));',
+      '',
+    ].join('\n');
+    const index = await indexFile({ path: 'backup.cpp', content: Buffer.from(source) });
+    expect(index.objects.map((o) => `${o.range.startLine} ${o.kind} ${o.qualifiedName}`)).toEqual([
+      '2 class Backup',
+      '6 method Backup.JS_close',
+      '9 method Backup.xStep',
+      '13 method Backup.JS_new',
+      '19 function MakeCallback',
+    ]);
+    const find = (name: string) => index.objects.find((o) => o.qualifiedName === name);
+    expect(find('Backup.JS_new')?.doc?.text).toBe('Starts a backup.');
+    expect(find('Backup.JS_new')?.parameters).toEqual([]);
+    expect(find('Backup.xStep')?.parameters.map((p) => p.name)).toEqual(['c', 'member']);
+    expect(find('MakeCallback')?.parameters.map((p) => p.name)).toEqual(['isolate', 'method']);
+  });
 });

@@ -55,7 +55,7 @@ export function blankAttributeMacros(text: string): string {
       // `NODE_DEPRECATED("Use X", inline int f() { … })`; the wrapper goes, what it wraps stays
       const wrapped = baseClass
         ? /^\s*[\w:<>, ]+\s*$/.test(text.slice(open + 1, close))
-        : !inClassHead && WRAPPER_ARGS.test(text.slice(open + 1, close));
+        : !inClassHead && wrapsDeclaration(text.slice(open + 1, close), classes);
       if (wrapped) {
         // (after the message: `"Use X(isolate, ...)",`)
         const end = baseClass
@@ -106,8 +106,12 @@ function blanked(use: string): string {
 /** Before a base class: `class X : public` (the macro wraps the base's name). */
 const BASE_BEFORE = /[:,]\s*(?:virtual\s+)?(?:public|protected|private)\s+(?:virtual\s+)?$/;
 /** A wrapper's arguments: a message, then the declaration (`"Use X", inline int f()…`). */
-const WRAPPER_ARGS =
-  /^(\s*"(?:[^"\\\n]|\\.)*"\s*,)\s*(?:inline|static|virtual|const|void|bool|int|[A-Za-z_][\w:]*\s*<)/;
+const WRAPPER_ARGS = /^(\s*"(?:[^"\\\n]|\\.)*"\s*,)\s*/;
+
+function wrapsDeclaration(args: string, classes: Set<string>): boolean {
+  const message = WRAPPER_ARGS.exec(args);
+  return message !== null && declarationFollows(` ${args.slice(message[0].length)}`, classes);
+}
 
 const MACRO = String.raw`[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_?`;
 const MACRO_WORD = new RegExp(String.raw`\b${MACRO}\b`, 'g');

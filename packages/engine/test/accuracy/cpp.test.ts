@@ -6,31 +6,31 @@ import { commentText } from '../ground-truth/clang-ast.ts';
 import { cppTruth } from '../ground-truth/cpp-defs.ts';
 import { haveToolchain, JudgedTally } from './judged.ts';
 
-// Ground truth: clang's AST (`-ast-dump=json`) over the C++ headers Node.js ships for addons
-// (V8's API, cppgc, libplatform and Node's own), compiled together as one translation unit.
+// Ground truth: clang's AST (`-ast-dump=json`) over C++ nobody here wrote, which packages on
+// these machines ship: the headers Node.js installs for addons (V8's API, cppgc, libplatform and
+// Node's own), and the sources of better-sqlite3's addon.
 const include = '/usr/include/node';
-
-/** The C++ headers of Node's include folder (uv.h, openssl and the N-API headers are C). */
-function headers(): string[] {
-  const at = (dir: string, pick: (name: string) => boolean) =>
-    readdirSync(join(include, dir))
-      .filter((name) => name.endsWith('.h') && pick(name))
-      .sort()
-      .map((name) => join(include, dir, name));
-  return [
-    ...at('.', (name) => name.startsWith('v8') || /^node(_buffer|_object_wrap)?\.h$/.test(name)),
-    ...at('cppgc', () => true),
-    ...at('libplatform', () => true),
-  ];
-}
+const addon = join(import.meta.dirname, '../../../../node_modules/better-sqlite3');
 
 const available = haveToolchain('C++', 'clang++', ['--version']);
 if (available && !existsSync(join(include, 'v8.h')))
   throw new Error(`no V8 headers at ${include} (the nodejs package ships them)`);
 
-test.skipIf(!available)('cpp: definitions, doc comments and parameters match clang', async () => {
-  const files = headers();
-  const truth = await cppTruth(files, [`-I${include}`]);
+/** The files of a folder with one of the extensions, sorted, as paths. */
+const filesIn = (dir: string, extension: RegExp, pick: (name: string) => boolean = () => true) =>
+  readdirSync(dir)
+    .filter((name) => extension.test(name) && pick(name))
+    .sort()
+    .map((name) => join(dir, name));
+
+/** Scores the engine's index of each file against clang's reading of them all, and reports. */
+async function judge(
+  title: string,
+  files: string[],
+  args: string[],
+  translationUnit?: string,
+): Promise<void> {
+  const truth = await cppTruth(files, args, translationUnit);
   const tally = new JudgedTally({
     // code in a false `#if` is invisible to the compiler, so it has no truth to match
     unseen: (o, index) => !truth.activeLines.get(index.path)?.has(o.range.startLine),
@@ -42,8 +42,33 @@ test.skipIf(!available)('cpp: definitions, doc comments and parameters match cla
       ...d,
       doc: d.doc === null ? null : commentText(d.doc),
     }));
-    lines += truth.activeLines.get(path)?.size ?? 0;
+    lines += index.lines;
     tally.add(index, { path, ok: true, defs });
   }
-  tally.report(`C++ accuracy vs clang (Node's V8 and cppgc headers, ${lines} active lines)`);
+  tally.report(`C++ accuracy vs clang (${title}, ${files.length} files, ${lines} lines)`);
+}
+
+test.skipIf(!available)('cpp: Node and V8 headers match clang', async () => {
+  // (uv.h, openssl and the N-API headers are C)
+  const cpp = (name: string) =>
+    name.startsWith('v8') || /^node(_buffer|_object_wrap)?\.h$/.test(name);
+  await judge(
+    "Node's V8, cppgc and Node headers",
+    [
+      ...filesIn(include, /\.h$/, cpp),
+      ...filesIn(join(include, 'cppgc'), /\.h$/),
+      ...filesIn(join(include, 'libplatform'), /\.h$/),
+    ],
+    [`-I${include}`],
+  );
+});
+
+test.skipIf(!available)('cpp: better-sqlite3 addon sources match clang', async () => {
+  // its build compiles them as the one translation unit better_sqlite3.cpp includes them into
+  await judge(
+    "better-sqlite3's addon",
+    ['', 'util', 'objects'].flatMap((dir) => filesIn(join(addon, 'src', dir), /\.(cpp|hpp)$/)),
+    [`-I${join(addon, 'deps/sqlite3')}`, `-I${include}`],
+    join(addon, 'src/better_sqlite3.cpp'),
+  );
 });

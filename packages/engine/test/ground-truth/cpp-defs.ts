@@ -39,7 +39,7 @@ const TEMPLATE_PARAMETERS = new Set([
 ]);
 
 /**
- * Clang's view of C++ headers, compiled as one translation unit that includes them all
+ * Clang's view of C++ files, compiled as one translation unit that includes them all
  * (`clang++ -std=c++20 -fparse-all-comments`, plain comments counting as docs as C++ code writes
  * them): named namespaces (one per block that opens one), classes, structs and unions with a
  * body, enums with enumerators, typedefs and aliases, and every function, method, constructor,
@@ -51,11 +51,18 @@ const TEMPLATE_PARAMETERS = new Set([
  * class is not API), and what the compiler makes on its own (implicit members, instantiations)
  * is not written, so it is not there.
  */
-export async function cppTruth(headers: string[], args: string[]): Promise<CppTruth> {
+export async function cppTruth(
+  headers: string[],
+  args: string[],
+  translationUnit?: string,
+): Promise<CppTruth> {
   const dir = mkdtempSync(join(tmpdir(), 'cpp-truth-'));
   try {
-    const unit = join(dir, 'all.cc');
-    writeFileSync(unit, headers.map((h) => `#include "${resolve(h)}"\n`).join(''));
+    // a project's own translation unit (which includes its files in its order), or one that
+    // includes every header
+    const unit = translationUnit ?? join(dir, 'all.cc');
+    if (!translationUnit)
+      writeFileSync(unit, headers.map((h) => `#include "${resolve(h)}"\n`).join(''));
     const wanted = new Set(headers.map((h) => resolve(h)));
     const compile = ['-x', 'c++', '-std=c++20', ...args, unit];
     const files = new Map<string, TruthDef[]>([...wanted].map((h) => [h, []]));
@@ -66,7 +73,9 @@ export async function cppTruth(headers: string[], args: string[]): Promise<CppTr
     const active = activeLines('clang++', compile, resolve);
     return {
       files,
-      activeLines: new Map([...wanted].map((h) => [h, active.get(h) ?? new Set()])),
+      activeLines: new Map(
+        [...wanted].map((h) => [h, withMacroArguments(reader.text(h), active.get(h))]),
+      ),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -80,6 +89,10 @@ class CppReader {
   private readonly sources = new Map<string, SourceText>();
 
   constructor(private readonly files: Map<string, TruthDef[]>) {}
+
+  text(file: string): string {
+    return this.source(file).text;
+  }
 
   private source(file: string): SourceText {
     let source = this.sources.get(file);
@@ -95,11 +108,31 @@ class CppReader {
    * `template <…>` line a comment above it sits next to.
    */
   private add(node: AstNode, def: Omit<TruthDef, 'line' | 'doc'>, outer: AstNode): void {
-    const begin = place(node.range?.begin);
+    let begin = place(node.range?.begin);
     const defs = begin && this.files.get(begin.file);
-    // a declaration a macro writes (`ALLOW_COPY_AND_MOVE(CreateParams)`) is not in the text
-    if (!begin || !defs || fromMacro(node.loc)) return;
+    if (!begin || !defs) return;
     const source = this.source(begin.file);
+    // a declaration a macro writes (`ALLOW_COPY_AND_MOVE(CreateParams)`) is not in the text,
+    // but one a macro wraps (`NODE_DEPRECATED("…", inline int f(…) { … })`) is, and a function
+    // a macro defines around a name written in the text (`NODE_METHOD(X::f) { … }`) is that
+    // function, its parameters the macro's
+    if (fromMacro(node.loc)) {
+      // (the macro's use: where the name's expansion is, `NODE_METHOD` of `static NODE_METHOD(f)`)
+      const use = place(node.loc)!;
+      const end = macroUseEnd(source.text, use.offset);
+      // whether a location is spelled in the text the macro is used on (one of its arguments)
+      const written = (loc: Loc | undefined) => {
+        const at = place(loc?.spellingLoc ?? loc);
+        return at?.file === use.file && at.offset >= use.offset && at.offset <= end;
+      };
+      if (!def.params || !written(node.loc)) return;
+      const params = node.inner?.filter((child) => child.kind === 'ParmVarDecl') ?? [];
+      if (params.length && params.every((p) => written(p.loc)))
+        begin = place(node.loc?.spellingLoc)!;
+      else if (node.inner?.some((child) => child.kind === 'CompoundStmt'))
+        def = { kind: def.kind, qualname: def.qualname };
+      else return;
+    }
     const comment = commentRange(node) ?? commentRange(outer);
     const first = place(outer.range?.begin)?.offset ?? begin.offset;
     defs.push({
@@ -255,4 +288,38 @@ function declarationStart(text: string, offset: number): number {
     at = i + 1;
     while (/\s/.test(text[at] ?? '')) at++;
   }
+}
+
+/** The end of a macro's use at `offset`: its closing parenthesis, or its name's end. */
+function macroUseEnd(text: string, offset: number): number {
+  const head = /^\w+\s*\(/.exec(text.slice(offset, offset + 200));
+  if (!head) return offset + (/^\w+/.exec(text.slice(offset))?.[0].length ?? 0);
+  let depth = 0;
+  for (let i = offset + head[0].length - 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < text.length && text[i] !== c; i++) if (text[i] === '\\') i++;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return text.length;
+}
+
+/**
+ * The active lines `clang -E` reports, with the lines a macro's arguments run over: the
+ * preprocessor writes a use spanning lines (`NODE_DEPRECATED("…",\n inline int f() {…})`) on its
+ * first line. A gap between active lines with no conditional directive in it is such a run.
+ */
+function withMacroArguments(text: string, active: Set<number> | undefined): Set<number> {
+  const lines = text.split('\n');
+  const out = new Set(active);
+  let last = 0;
+  for (let line = 1; line <= lines.length; line++) {
+    if (/^\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b/.test(lines[line - 1]!)) last = 0;
+    else if (out.has(line)) {
+      if (last) for (let gap = last + 1; gap < line; gap++) out.add(gap);
+      last = line;
+    }
+  }
+  return out;
 }
