@@ -41,7 +41,7 @@ export function blankAttributeMacros(text: string): string {
     let to = from + m[0].length;
     const lineStart = text.lastIndexOf('\n', from - 1) + 1;
     const before = text.slice(lineStart, from);
-    const inClassHead = CLASS_HEAD.test(before);
+    const inClassHead = CLASS_HEAD.test(before) || NAMESPACE_HEAD.test(before);
     // `void V8_EXPORT RegisterExtension(…)`: between the return type and the name
     const baseClass = !inClassHead && BASE_BEFORE.test(before);
     const between = !inClassHead && !baseClass && !DECLARATION_START.test(before);
@@ -67,10 +67,13 @@ export function blankAttributeMacros(text: string): string {
       }
       to = close + 1;
     }
-    const after = text.slice(to, to + 600);
+    // (comments between the macro and what follows it do not count)
+    const after = text.slice(to, to + 600).replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, ' ');
     if (baseClass) continue;
     const follows = inClassHead
-      ? CLASS_NAME_FOLLOWS.test(after)
+      ? NAMESPACE_HEAD.test(before)
+        ? /^\s*(?:\{|$)/m.test(after)
+        : CLASS_NAME_FOLLOWS.test(after)
       : between
         ? FUNCTION_NAME_FOLLOWS.test(after)
         : declarationFollows(after, classes);
@@ -113,7 +116,7 @@ function wrapsDeclaration(args: string, classes: Set<string>): boolean {
   return message !== null && declarationFollows(` ${args.slice(message[0].length)}`, classes);
 }
 
-const MACRO = String.raw`[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_?`;
+const MACRO = String.raw`_*[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_?`;
 const MACRO_WORD = new RegExp(String.raw`\b${MACRO}\b`, 'g');
 /** Arguments of a macro in a prefix: no nesting needed there (`V8_DEPRECATED("…")`). */
 const MACRO_USE = String.raw`${MACRO}(?:\s*\([^()]*\))?`;
@@ -128,6 +131,8 @@ const DECLARATION_START = new RegExp(
 const CLASS_HEAD = new RegExp(
   String.raw`^[ \t]*(?:${TEMPLATE_HEAD}\s*)?(?:friend\s+)?(?:class|struct|union)\s+(?:${MACRO_USE}\s+)*$`,
 );
+/** `namespace std _GLIBCXX_VISIBILITY(default)`: a macro between the namespace's name and body. */
+const NAMESPACE_HEAD = /^[ \t]*(?:inline\s+)?namespace\s+[\w:]+\s+$/;
 const CLASS_NAME_FOLLOWS = new RegExp(
   String.raw`^\s+(?:${MACRO_USE}\s+)*[A-Za-z_]\w*(?:\s*<[^;{}]*>)?\s*(?:final\b\s*)?(?:[:{;]|$)`,
   'm',
@@ -138,7 +143,7 @@ const CLASS_NAME = new RegExp(
   'g',
 );
 
-const KEYWORDS = String.raw`${SPECIFIERS}|const|volatile|mutable|thread_local|void|bool|char|char8_t|char16_t|char32_t|wchar_t|short|int|long|float|double|signed|unsigned|auto|class|struct|union|enum|typename|template|typedef|using|operator|public|protected|private`;
+const KEYWORDS = String.raw`${SPECIFIERS}|const|volatile|mutable|thread_local|void|bool|char|char8_t|char16_t|char32_t|wchar_t|short|int|long|float|double|signed|unsigned|auto|class|struct|union|enum|typename|template|typedef|using|operator|public|protected|private|namespace`;
 /** Template arguments, nested three deep (`std::unique_ptr<std::vector<Local<T>>>`). */
 const ANGLES = String.raw`<(?:[^<>;{}]|<(?:[^<>;{}]|<[^<>;{}]*>)*>)*>`;
 const TYPE = String.raw`(?:::)?[A-Za-z_]\w*(?:\s*${ANGLES})?(?:::[A-Za-z_]\w*(?:\s*${ANGLES})?)*`;
@@ -179,56 +184,66 @@ function closingParen(text: string, open: number): number {
  * The spans of the text that are not code, in order: comments, string and character literals,
  * and preprocessor directives (with their `\` continuations).
  */
-function proseRanges(text: string): [number, number][] {
+export function proseRanges(text: string): [number, number][] {
   const ranges: [number, number][] = [];
+  const length = text.length;
   let lineStart = true;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '\n') {
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === NEWLINE) {
       lineStart = true;
       continue;
     }
-    if (c === ' ' || c === '\t' || c === '\r') continue;
+    if (c === SPACE || c === TAB || c === RETURN) continue;
     const start = i;
-    if (lineStart && c === '#') {
+    const next = i + 1 < length ? text.charCodeAt(i + 1) : 0;
+    if (lineStart && c === HASH) {
       // a directive runs to the end of its line, and on past each `\` that ends one
-      for (; i < text.length; i++) {
-        if (text[i] === '\n' && text[i - 1] !== '\\' && text.slice(i - 2, i) !== '\\\r') break;
-        if (text[i] === '/' && text[i + 1] === '*') {
+      for (; i < length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === NEWLINE) {
+          const before = text.charCodeAt(i - 1);
+          if (before !== BACKSLASH && !(before === RETURN && text.charCodeAt(i - 2) === BACKSLASH))
+            break;
+        } else if (d === SLASH && text.charCodeAt(i + 1) === STAR) {
           const close = text.indexOf('*/', i + 2);
-          i = close < 0 ? text.length : close + 1;
+          i = close < 0 ? length : close + 1;
         }
       }
-      ranges.push([start, i]);
-      i--;
-    } else if (c === '/' && text[i + 1] === '/') {
+    } else if (c === SLASH && next === SLASH) {
       const end = text.indexOf('\n', i);
-      i = end < 0 ? text.length : end;
-      ranges.push([start, i]);
-      i--;
-    } else if (c === '/' && text[i + 1] === '*') {
+      i = end < 0 ? length : end;
+    } else if (c === SLASH && next === STAR) {
       const close = text.indexOf('*/', i + 2);
-      i = close < 0 ? text.length : close + 2;
-      ranges.push([start, i]);
-      i--;
-    } else if (c === '"' || c === "'") {
+      i = close < 0 ? length : close + 2;
+    } else if (c === QUOTE || c === APOSTROPHE) {
       // a raw string `R"x(…)x"` ends at its own delimiter
       const raw =
-        c === '"' && text[i - 1] === 'R'
+        c === QUOTE && i > 0 && text.charCodeAt(i - 1) === R
           ? /^"([^()\\\s]{0,16})\(/.exec(text.slice(i, i + 20))
           : null;
       if (raw) {
         const close = text.indexOf(`)${raw[1]}"`, i);
-        i = close < 0 ? text.length : close + raw[1]!.length + 2;
+        i = close < 0 ? length : close + raw[1]!.length + 2;
       } else {
-        for (i++; i < text.length && text[i] !== c && text[i] !== '\n'; i++)
-          if (text[i] === '\\') i++;
+        for (i++; i < length; i++) {
+          const d = text.charCodeAt(i);
+          if (d === c || d === NEWLINE) break;
+          if (d === BACKSLASH) i++;
+        }
         i++;
       }
-      ranges.push([start, i]);
-      i--;
+    } else {
+      lineStart = false;
+      continue;
     }
+    ranges.push([start, i]);
+    i--;
     lineStart = false;
   }
   return ranges;
 }
+
+const [NEWLINE, SPACE, TAB, RETURN, HASH, SLASH, STAR, QUOTE, APOSTROPHE, BACKSLASH, R] = [
+  ...'\n \t\r#/*"\'\\R',
+].map((c) => c.charCodeAt(0));
