@@ -64,6 +64,12 @@ describe('attribute macros blanked for the grammar', () => {
       'static Local<X> Old();',
     );
     expect(read('class V8_EXPORT V8_NODISCARD Scope {')).toBe('class Scope {');
+    // libstdc++: a macro after a namespace's name, and one alone before a declaration
+    expect(
+      read(
+        'namespace std _GLIBCXX_VISIBILITY(default)\n{\n_GLIBCXX_BEGIN_NAMESPACE_VERSION\n\n/// Docs.\nnamespace filesystem\n{',
+      ),
+    ).toBe('namespace std\n{\n\n\n/// Docs.\nnamespace filesystem\n{');
     expect(read('struct GTEST_API_ TestInfo final : Base {')).toBe(
       'struct TestInfo final : Base {',
     );
