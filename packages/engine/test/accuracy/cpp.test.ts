@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test } from 'vitest';
 import { indexFile } from '../../src/index-file.ts';
 import { commentText } from '../ground-truth/clang-ast.ts';
-import { cppTruth } from '../ground-truth/cpp-defs.ts';
+import { cppTruth, type CppTruth } from '../ground-truth/cpp-defs.ts';
 import { haveToolchain, JudgedTally } from './judged.ts';
 
 // Ground truth: clang's AST (`-ast-dump=json`) over C++ nobody here wrote, which packages on
@@ -23,14 +23,35 @@ const filesIn = (dir: string, extension: RegExp, pick: (name: string) => boolean
     .sort()
     .map((name) => join(dir, name));
 
-/** Scores the engine's index of each file against clang's reading of them all, and reports. */
-async function judge(
-  title: string,
-  files: string[],
-  args: string[],
-  translationUnit?: string,
-): Promise<void> {
-  const truth = await cppTruth(files, args, translationUnit);
+const headers = () => {
+  // (uv.h, openssl and the N-API headers are C)
+  const cpp = (name: string) =>
+    name.startsWith('v8') || /^node(_buffer|_object_wrap)?\.h$/.test(name);
+  return [
+    ...filesIn(include, /\.h$/, cpp),
+    ...filesIn(join(include, 'cppgc'), /\.h$/),
+    ...filesIn(join(include, 'libplatform'), /\.h$/),
+  ];
+};
+const addonSources = () =>
+  ['', 'util', 'objects'].flatMap((dir) => filesIn(join(addon, 'src', dir), /\.(cpp|hpp)$/));
+
+/**
+ * One clang pass for both suites: better-sqlite3's own translation unit (better_sqlite3.cpp
+ * includes its sources in its order, and Node's headers), then every header (guarded, so only
+ * those it did not include are read again).
+ */
+let judged: Promise<CppTruth> | undefined;
+const truthOnce = () =>
+  (judged ??= cppTruth(
+    [...headers(), ...addonSources()],
+    [`-I${join(addon, 'deps/sqlite3')}`, `-I${include}`],
+    [join(addon, 'src/better_sqlite3.cpp'), ...headers()],
+  ));
+
+/** Scores the engine's index of each file against clang's reading of them, and reports. */
+async function judge(title: string, files: string[]): Promise<void> {
+  const truth = await truthOnce();
   const tally = new JudgedTally({
     // code in a false `#if` is invisible to the compiler, so it has no truth to match
     unseen: (o, index) => !truth.activeLines.get(index.path)?.has(o.range.startLine),
@@ -49,26 +70,9 @@ async function judge(
 }
 
 test.skipIf(!available)('cpp: Node and V8 headers match clang', async () => {
-  // (uv.h, openssl and the N-API headers are C)
-  const cpp = (name: string) =>
-    name.startsWith('v8') || /^node(_buffer|_object_wrap)?\.h$/.test(name);
-  await judge(
-    "Node's V8, cppgc and Node headers",
-    [
-      ...filesIn(include, /\.h$/, cpp),
-      ...filesIn(join(include, 'cppgc'), /\.h$/),
-      ...filesIn(join(include, 'libplatform'), /\.h$/),
-    ],
-    [`-I${include}`],
-  );
+  await judge("Node's V8, cppgc and Node headers", headers());
 });
 
 test.skipIf(!available)('cpp: better-sqlite3 addon sources match clang', async () => {
-  // its build compiles them as the one translation unit better_sqlite3.cpp includes them into
-  await judge(
-    "better-sqlite3's addon",
-    ['', 'util', 'objects'].flatMap((dir) => filesIn(join(addon, 'src', dir), /\.(cpp|hpp)$/)),
-    [`-I${join(addon, 'deps/sqlite3')}`, `-I${include}`],
-    join(addon, 'src/better_sqlite3.cpp'),
-  );
+  await judge("better-sqlite3's addon", addonSources());
 });

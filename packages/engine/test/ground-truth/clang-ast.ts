@@ -53,10 +53,20 @@ export async function streamClangAst(
   let previous = '';
   let lines: string[] = [];
   let state: 'between' | 'deciding' | 'keeping' | 'skipping' = 'between';
+  const names = new Map<string, string>();
+  const named = (escaped: string) => {
+    let file = names.get(escaped);
+    if (file === undefined) {
+      file = name(JSON.parse(`"${escaped}"`) as string);
+      names.set(escaped, file);
+    }
+    return file;
+  };
   for await (const line of createInterface({ input: child.stdout, crlfDelay: Infinity })) {
-    const written = /^\s*"file": "(.*)",?$/.exec(line);
+    // (most lines name no file: a substring search is cheaper than the pattern)
+    const written = line.includes('"file": "') ? /^\s*"file": "(.*)",?$/.exec(line) : null;
     const fileHere =
-      written && !previous.endsWith('"includedFrom": {') ? name(JSON.parse(`"${written[1]}"`)) : '';
+      written && !previous.endsWith('"includedFrom": {') ? named(written[1]!) : '';
     previous = line;
     if (state === 'between') {
       if (line === '    {') {

@@ -52,27 +52,26 @@ const TEMPLATE_PARAMETERS = new Set([
  * is not written, so it is not there.
  */
 export async function cppTruth(
-  headers: string[],
+  files: string[],
   args: string[],
-  translationUnit?: string,
+  includes: string[] = files,
 ): Promise<CppTruth> {
   const dir = mkdtempSync(join(tmpdir(), 'cpp-truth-'));
   try {
-    // a project's own translation unit (which includes its files in its order), or one that
-    // includes every header
-    const unit = translationUnit ?? join(dir, 'all.cc');
-    if (!translationUnit)
-      writeFileSync(unit, headers.map((h) => `#include "${resolve(h)}"\n`).join(''));
-    const wanted = new Set(headers.map((h) => resolve(h)));
+    // the translation unit includes `includes` in order: the files themselves, or a project's
+    // own unit that includes its sources in its order (and headers after it, guarded)
+    const unit = join(dir, 'all.cc');
+    writeFileSync(unit, includes.map((h) => `#include "${resolve(h)}"\n`).join(''));
+    const wanted = new Set(files.map((h) => resolve(h)));
     const compile = ['-x', 'c++', '-std=c++20', ...args, unit];
-    const files = new Map<string, TruthDef[]>([...wanted].map((h) => [h, []]));
-    const reader = new CppReader(files);
+    const defs = new Map<string, TruthDef[]>([...wanted].map((h) => [h, []]));
+    const reader = new CppReader(defs);
     await streamClangAst('clang++', ['-fparse-all-comments', ...compile], resolve, (node) =>
       reader.visit(node, []),
     );
     const active = activeLines('clang++', compile, resolve);
     return {
-      files,
+      files: defs,
       activeLines: new Map(
         [...wanted].map((h) => [h, withMacroArguments(reader.text(h), active.get(h))]),
       ),
