@@ -65,8 +65,7 @@ export async function streamClangAst(
   for await (const line of createInterface({ input: child.stdout, crlfDelay: Infinity })) {
     // (most lines name no file: a substring search is cheaper than the pattern)
     const written = line.includes('"file": "') ? /^\s*"file": "(.*)",?$/.exec(line) : null;
-    const fileHere =
-      written && !previous.endsWith('"includedFrom": {') ? named(written[1]!) : '';
+    const fileHere = written && !previous.endsWith('"includedFrom": {') ? named(written[1]!) : '';
     previous = line;
     if (state === 'between') {
       if (line === '    {') {
