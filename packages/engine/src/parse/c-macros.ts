@@ -15,7 +15,10 @@
  * - what follows is still a declaration: a specifier or type keyword, another such macro, a
  *   destructor, a constructor of a class the file declares, or a type followed by a name
  *   (`Local<Value> Get(`), which a macro used as a type (`LARGE_INTEGER size;`) is not.
- * Each use becomes spaces (newlines kept), so every offset, line and column stays where it was.
+ * A macro after a namespace's name (`namespace std _GLIBCXX_VISIBILITY(default) {`) goes too; one
+ * wrapping a base class or a whole declaration (`NODE_DEPRECATED("…", inline int f() {…})`) loses
+ * the wrapper and keeps what it wraps. Each use becomes an empty comment of its length (see
+ * `blanked`), newlines kept, so every offset, line and column stays where it was.
  */
 export function blankAttributeMacros(text: string): string {
   MACRO_WORD.lastIndex = 0;
@@ -25,8 +28,8 @@ export function blankAttributeMacros(text: string): string {
   // a block comment inside a `#define` that runs on (`V(LazyCompile) /* Unused *\/ \`) ends
   // tree-sitter's reading of the macro's body there: it goes (never a doc of anything)
   for (const [from, to] of prose) {
-    if (text[from] !== '#' || !text.includes('\n', from) || text.indexOf('\n', from) >= to)
-      continue;
+    const lineEnd = text.indexOf('\n', from);
+    if (text[from] !== '#' || lineEnd < 0 || lineEnd >= to) continue;
     for (const m of text.slice(from, to).matchAll(/\/\*[\s\S]*?\*\//g))
       blanks.push([from + m.index, from + m.index + m[0].length, 'spaces']);
   }
@@ -41,15 +44,15 @@ export function blankAttributeMacros(text: string): string {
     let to = from + m[0].length;
     const lineStart = text.lastIndexOf('\n', from - 1) + 1;
     const before = text.slice(lineStart, from);
-    const inClassHead = CLASS_HEAD.test(before) || NAMESPACE_HEAD.test(before);
-    // `void V8_EXPORT RegisterExtension(…)`: between the return type and the name
+    const inNamespaceHead = NAMESPACE_HEAD.test(before);
+    const inClassHead = inNamespaceHead || CLASS_HEAD.test(before);
     const baseClass = !inClassHead && BASE_BEFORE.test(before);
+    // `void V8_EXPORT RegisterExtension(…)`: between the return type and the name
     const between = !inClassHead && !baseClass && !DECLARATION_START.test(before);
     if (between && !TYPE_BEFORE.test(before)) continue;
-    let close = -1;
     if (text[to] === '(' || (text[to] === ' ' && /^ +\(/.test(text.slice(to, to + 40)))) {
       const open = text.indexOf('(', to);
-      close = closingParen(text, open);
+      const close = closingParen(text, open);
       if (close < 0) continue;
       // a macro wrapping what it decorates: `public V8_PLATFORM_NON_EXPORTED_BASE(Base)`,
       // `NODE_DEPRECATED("Use X", inline int f() { … })`; the wrapper goes, what it wraps stays
@@ -67,11 +70,11 @@ export function blankAttributeMacros(text: string): string {
       }
       to = close + 1;
     }
+    if (baseClass) continue;
     // (comments between the macro and what follows it do not count)
     const after = text.slice(to, to + 600).replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, ' ');
-    if (baseClass) continue;
     const follows = inClassHead
-      ? NAMESPACE_HEAD.test(before)
+      ? inNamespaceHead
         ? /^\s*(?:\{|$)/m.test(after)
         : CLASS_NAME_FOLLOWS.test(after)
       : between

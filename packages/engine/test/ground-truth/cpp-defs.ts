@@ -42,8 +42,8 @@ const TEMPLATE_PARAMETERS = new Set([
  * Clang's view of C++ files, compiled as one translation unit that includes them all
  * (`clang++ -std=c++20 -fparse-all-comments`, plain comments counting as docs as C++ code writes
  * them): named namespaces (one per block that opens one), classes, structs and unions with a
- * body, enums with enumerators, typedefs and aliases, and every function, method, constructor,
- * destructor and operator written in the headers: a declaration in a class and its definition
+ * body, enums with a body, typedefs and aliases, and every function, method, constructor,
+ * destructor and operator written in the files: a declaration in a class and its definition
  * out of line are two, as a reader finds them; a friend defined in a class (a hidden friend) is a
  * function of that class's scope. Qualified names join scopes with dots; an
  * anonymous namespace adds none. A template's definition is its class or function, at that
