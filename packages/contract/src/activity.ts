@@ -19,6 +19,8 @@ import { z } from 'zod';
  * - `doc.edited`: a person saved one field; data `object_id`, `name`, `field_id`. The actor is
  *   the person.
  * - `doc.reviewed`: a person marked an object's docs as still right; data `object_id`, `name`.
+ * - `doc.accepted`: a person accepted one generated field as it is; data `object_id`, `name`,
+ *   `field_id`.
  * - `compilation.created` / `compilation.changed` / `compilation.deleted`: subject and scope the
  *   compilation; data `name`, and for changes `change` (renamed, objects_added,
  *   objects_removed, reordered) and `count`.
@@ -38,6 +40,7 @@ export const ACTIVITY_EVENT_KINDS = [
   'docs.generated',
   'doc.edited',
   'doc.reviewed',
+  'doc.accepted',
   'compilation.created',
   'compilation.changed',
   'compilation.deleted',
@@ -60,7 +63,7 @@ export const ACTIVITY_CATEGORIES = {
     'repo.deleted',
     'repo.indexed',
   ],
-  docs: ['docs.generated', 'doc.edited', 'doc.reviewed'],
+  docs: ['docs.generated', 'doc.edited', 'doc.reviewed', 'doc.accepted'],
   pockets: ['compilation.created', 'compilation.changed', 'compilation.deleted'],
   sites: ['site.built', 'site.viewed', 'share.created', 'share.opened', 'share.revoked'],
   billing: ['plan.bought'],
@@ -178,8 +181,13 @@ const seriesFrameSchema = z.object({
 /** A repository's documentation at the end of a bucket. */
 export const coveragePointSchema = z.object({
   objects: z.number().int(),
-  /** Objects with at least one filled field (stale ones included). */
-  documented: z.number().int(),
+  /**
+   * Objects with a summary a reader can use (OBJECT_STATUSES); null for a day counted before
+   * that rule, when any filled field counted.
+   */
+  documented: z.number().int().nullable(),
+  /** Objects with generated text only (null before the rule, as `documented`). */
+  generated: z.number().int().nullable(),
   stale: z.number().int(),
 });
 export type CoveragePoint = z.infer<typeof coveragePointSchema>;

@@ -18,6 +18,7 @@ const document: ExportDocument = {
       url: 'https://example.com/core.git',
       branch: 'main',
       commit_id: 'a'.repeat(40),
+      coverage: { objects: 2, documented: 1, generated: 0, stale: 0, undocumented: 1 },
       files: [
         {
           path: 'src/app.py',
@@ -42,6 +43,7 @@ const document: ExportDocument = {
                   value: 'Runs the app.',
                   provenance: {
                     source: 'edited',
+                    accepted: false,
                     updated_by: 'Ada',
                     updated_at: '2026-11-25T11:00:00.000Z',
                     written_at_commit: 'a'.repeat(40),
@@ -63,13 +65,13 @@ const document: ExportDocument = {
   ],
 };
 
-describe('the JSON export document, version 1', () => {
+describe('the JSON export document, version 2', () => {
   it('accepts a complete document', () => {
     expect(exportDocumentSchema.parse(document)).toEqual(document);
   });
 
   it('refuses another version, an unknown provenance source or a missing reference list', () => {
-    expect(exportDocumentSchema.safeParse({ ...document, version: 2 }).success).toBe(false);
+    expect(exportDocumentSchema.safeParse({ ...document, version: 1 }).success).toBe(false);
     const object = document.repositories[0]!.files[0]!.objects[0]!;
     const withSource = (source: string) => ({
       ...document,

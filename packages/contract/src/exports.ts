@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { docSourceSchema, objectStatusSchema } from './livedocs';
 
 /**
  * Exports beyond sites (issue 22): a Markdown folder, a JSON document or a write-back patch of a
@@ -122,7 +123,17 @@ export const exportIdParamsSchema = z.object({ id: z.string().min(1).max(100) })
  * Version 1. A change an older reader would misread gets a new version.
  * ------------------------------------------------------------------------------------------- */
 
-export const EXPORT_DOCUMENT_VERSION = 1;
+export const EXPORT_DOCUMENT_VERSION = 2;
+
+/** A repository's objects at the exported commit by status (they add up to `objects`). */
+export const exportCoverageSchema = z.object({
+  objects: z.number().int(),
+  documented: z.number().int(),
+  generated: z.number().int(),
+  stale: z.number().int(),
+  undocumented: z.number().int(),
+});
+export type ExportCoverage = z.infer<typeof exportCoverageSchema>;
 
 /** A link from one object to another: the target's id when the export has it, and its name. */
 export const exportReferenceSchema = z.object({
@@ -137,9 +148,14 @@ export const exportFieldSchema = z.object({
   /** Markdown, as written. */
   value: z.string(),
   provenance: z.object({
-    /** `generated` (by the product), `edited` (a person wrote it) or `imported` (from the code). */
-    source: z.enum(['generated', 'edited', 'imported']),
-    /** Display name of the person who last wrote it; null for generated and imported text. */
+    /**
+     * `author` (the code's own doc comment), `edited` (a person wrote it), `generated` (derived
+     * from the code), `model` (a language model's prose) or `empty` (needs a writer).
+     */
+    source: docSourceSchema,
+    /** Whether a person accepted this generated text as it is. */
+    accepted: z.boolean(),
+    /** Display name of the person who last wrote it; null for generated and author text. */
     updated_by: z.string().nullable(),
     /** ISO-8601 time of the last write. */
     updated_at: z.string().nullable(),
@@ -160,7 +176,7 @@ export const exportObjectSchema = z.object({
   signature: z.string(),
   line_start: z.number().int(),
   line_end: z.number().int(),
-  status: z.enum(['documented', 'stale', 'undocumented']),
+  status: objectStatusSchema,
   /** The enclosing object (a method's class) when the export has it. */
   parent_id: z.string().nullable(),
   source_url: z.string().nullable(),
@@ -190,6 +206,11 @@ export const exportDocumentSchema = z
         url: z.string(),
         branch: z.string().nullable(),
         commit_id: z.string(),
+        /**
+         * Every object of the repository at `commit_id` by status, as the app counts them (for a
+         * compilation, the repository's whole count, not only the exported objects).
+         */
+        coverage: exportCoverageSchema,
         files: z.array(
           z.object({
             path: z.string(),
@@ -203,6 +224,6 @@ export const exportDocumentSchema = z
   .meta({
     id: 'CodedocsExport',
     description:
-      'A compilation or repository with its documentation: objects, fields with provenance, references (version 1)',
+      'A compilation or repository with its documentation: objects, fields with provenance, references (version 2)',
   });
 export type ExportDocument = z.infer<typeof exportDocumentSchema>;

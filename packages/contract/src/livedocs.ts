@@ -6,13 +6,25 @@ import { z } from 'zod';
  * code changed later is `stale` until its fields are regenerated or reviewed.
  */
 
-/** Status of an object's documentation at a commit. */
-export const OBJECT_STATUSES = ['documented', 'stale', 'undocumented'] as const;
+/**
+ * Status of an object's documentation at a commit, one of four that partition every object (the
+ * one rule of DESIGN.md section 10, "Field provenance"):
+ * - `stale`: a field was written against other code than this commit's;
+ * - `documented`: a summary a reader can use — the author's doc comment, a person's edit, or a
+ *   generated summary a person accepted;
+ * - `generated`: only generated text nobody has accepted yet;
+ * - `undocumented`: nothing to read ("needs a writer").
+ */
+export const OBJECT_STATUSES = ['documented', 'generated', 'stale', 'undocumented'] as const;
 export const objectStatusSchema = z.enum(OBJECT_STATUSES);
 export type ObjectStatus = z.infer<typeof objectStatusSchema>;
 
-/** Where a field's text came from: the generator, a person, or an import (write-back). */
-export const DOC_SOURCES = ['generated', 'edited', 'imported'] as const;
+/**
+ * Where a field's text came from: `author` (the object's own doc comment), `edited` (a person),
+ * `generated` (derived from facts of the code), `model` (a language model's prose), `empty`
+ * (nothing to say: the field needs a writer). `imported` is kept for rows older stores wrote.
+ */
+export const DOC_SOURCES = ['author', 'edited', 'generated', 'model', 'empty', 'imported'] as const;
 export const docSourceSchema = z.enum(DOC_SOURCES);
 export type DocSource = z.infer<typeof docSourceSchema>;
 
@@ -65,7 +77,9 @@ export const livedocsFileSchema = z
     extension: z.string(),
     language: z.string().nullable(),
     object_count: z.number().int(),
+    /** The file's objects by status (they add up to object_count; see OBJECT_STATUSES). */
     documented_count: z.number().int(),
+    generated_count: z.number().int(),
     stale_count: z.number().int(),
   })
   .meta({ id: 'LivedocsFile' });
@@ -161,6 +175,8 @@ export const livedocsFieldSchema = z
     updated_by: z.string().nullable(),
     /** Written against other code than this commit's (only for non-empty fields). */
     stale: z.boolean(),
+    /** When a person accepted this generated or model text as it is (null: not accepted). */
+    accepted_at: z.string().nullable().optional(),
   })
   .meta({ id: 'LivedocsField' });
 export type LivedocsField = z.infer<typeof livedocsFieldSchema>;
@@ -227,6 +243,21 @@ export const livedocsSaveResponseSchema = z.object({
   status: objectStatusSchema,
 });
 export type LivedocsSaveResponse = z.infer<typeof livedocsSaveResponseSchema>;
+
+/**
+ * `POST /api/v0/livedocs/accept`: a person accepts a generated (or model) field as it is, at the
+ * `version` they read; a summary accepted this way makes the object count as documented. 409
+ * when the field changed since, 400 for a field whose text is not generated.
+ */
+export const livedocsAcceptRequestSchema = z.object({
+  repo_id: z.string().min(1).max(200),
+  object_id: z.string().min(1).max(200),
+  field_id: fieldIdSchema,
+  version: z.number().int().min(1),
+});
+export type LivedocsAcceptRequest = z.infer<typeof livedocsAcceptRequestSchema>;
+export const livedocsAcceptResponseSchema = livedocsSaveResponseSchema;
+export type LivedocsAcceptResponse = z.infer<typeof livedocsAcceptResponseSchema>;
 
 /** `POST /api/v2/livedocs/generate` (plan header): generated fields for the chosen files. */
 export const livedocsGenerateRequestSchema = z.object({

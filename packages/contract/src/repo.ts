@@ -33,10 +33,17 @@ export const repoSchema = z
     last_synced: z.string().nullable(),
     languages: z.array(z.string()),
     object_count: z.number().int(),
+    /**
+     * Objects of the current commit by documentation status (OBJECT_STATUSES in livedocs.ts):
+     * they add up to object_count. Documented means a summary from the author, a person, or a
+     * generated summary a person accepted.
+     */
     documented_count: z.number().int(),
+    /** Objects with generated text only, which nobody has accepted yet. */
+    generated_count: z.number().int(),
     stale_count: z.number().int(),
-    /** Objects of the current commit with no filled doc field (object_count − documented_count). */
-    undocumented_count: z.number().int().optional(),
+    /** Objects with nothing a reader can use: they need a writer. */
+    undocumented_count: z.number().int(),
     /** Why the last sync or branch switch failed, while status is `error`. */
     error: z.string().nullable().optional(),
     /** The key a `ssh` repo is fetched with. */

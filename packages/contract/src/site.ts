@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { docSourceSchema, objectStatusSchema } from './livedocs';
 import { siteOverviewSchema } from './overview';
 
 /**
@@ -26,8 +27,10 @@ export const siteFieldSchema = z.object({
   label: z.string(),
   /** Markdown, as written (sitegen sanitises what it renders). */
   value: z.string(),
-  /** `generated`, `edited` (a person wrote it) or `imported` (from the code's doc comment). */
-  source: z.enum(['generated', 'edited', 'imported']),
+  /** Where the text came from (DOC_SOURCES: author, edited, generated, model, empty). */
+  source: docSourceSchema,
+  /** Whether a person accepted this generated text as it is. */
+  accepted: z.boolean().optional(),
   /** Display name of who last wrote it, when a person did. */
   updated_by: z.string().nullable(),
   /** ISO-8601 time of the last write, when known. */
@@ -54,7 +57,7 @@ export const siteObjectSchema = z.object({
   /** The compilation's order (0 first): the order of pages and of anchors in a file page. */
   position: z.number().int(),
   /** The object's status at the pinned commit. */
-  status: z.enum(['documented', 'stale', 'undocumented']),
+  status: objectStatusSchema,
   /** The object's source at the pinned commit (lines line_start..line_end). */
   code: z.string(),
   /** The object's lines on the repository's host at the pinned commit, when the host is known. */
@@ -91,9 +94,15 @@ export const siteRepositorySchema = z.object({
   branch: z.string().nullable(),
   /** The commit every page of this repository documents. */
   commit_id: z.string(),
-  /** Every object of the repository at that commit, and how many of them are documented. */
+  /**
+   * Every object of the repository at that commit, by status (they add up to object_count): the
+   * same counts the app's repository card shows for that commit.
+   */
   object_count: z.number().int(),
   documented_count: z.number().int(),
+  generated_count: z.number().int().optional(),
+  stale_count: z.number().int().optional(),
+  undocumented_count: z.number().int().optional(),
   /** The repository's overview at that commit (absent in models made before overviews). */
   overview: siteOverviewSchema.nullable().optional(),
   files: z.array(siteFileSchema),

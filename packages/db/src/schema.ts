@@ -149,6 +149,8 @@ export interface CodeObjectsTable {
   file_id: string | null;
   /** 1 when the object exists at the repo's current commit (migration 0005). */
   present: Generated<number>;
+  /** 1 when the object's own doc comment has a summary (migration 0018). */
+  author_summary: Generated<number>;
 }
 
 /** One file's engine model, content-addressed by blob and path (migration 0005). */
@@ -206,7 +208,7 @@ export interface DocsTable {
   /** `summary`, `description`, `param:<name>`, `returns`, `throws`, `example` or `notes`. */
   field_id: string;
   value: string;
-  /** `generated`, `edited` or `imported`. */
+  /** `author`, `edited`, `generated`, `model`, `empty` (or `imported`, from older stores). */
   source: string;
   written_at_commit: string | null;
   code_hash_at_write: string | null;
@@ -214,6 +216,9 @@ export interface DocsTable {
   updated_by: string | null;
   /** Optimistic-concurrency counter: a save naming an older version is refused with 409. */
   version: Generated<number>;
+  /** When a person accepted this generated text as it is (migration 0018); null otherwise. */
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
 }
 
 /** A repository's overview facts at one commit (migration 0017). */
@@ -486,8 +491,13 @@ export interface CoverageSnapshotsTable {
   user_id: string;
   commit_id: string | null;
   objects: number;
+  /** Objects with a usable summary (rule 1); under rule 0, objects with any filled field. */
   documented: number;
+  /** Objects with generated text only (rule 1; null under rule 0). */
+  generated: number | null;
   stale: number;
+  /** 1: counted by the rule of migration 0018; 0: an older day, when any filled field counted. */
+  rule: Generated<number>;
   /** The repository's `docs_revision` the counts were taken at. */
   docs_revision: number;
   taken_at: Generated<Timestamp>;

@@ -241,6 +241,7 @@ export async function upsertCodeObjects(
               line_end: eb.ref('excluded.line_end'),
               code_hash: eb.ref('excluded.code_hash'),
               doc_comment: eb.ref('excluded.doc_comment'),
+              author_summary: eb.ref('excluded.author_summary'),
               parent_id: eb.ref('excluded.parent_id'),
               present: 1,
               updated_at: eb.ref('excluded.updated_at'),
@@ -309,7 +310,7 @@ export async function findCodeObject(db: Db, repoId: string, id: string) {
 export async function listPresentObjects(db: Db, repoId: string) {
   return db
     .selectFrom('code_objects')
-    .select(['id', 'file_path', 'code_hash'])
+    .select(['id', 'file_path', 'code_hash', 'author_summary'])
     .where('repo_id', '=', repoId)
     .where('present', '=', 1)
     .execute();

@@ -306,6 +306,7 @@ export const OBJECT_LIST_COLUMNS = [
   'code_objects.line_start',
   'code_objects.code_hash',
   'code_objects.present',
+  'code_objects.author_summary',
   'docs.value as summary',
 ] as const;
 

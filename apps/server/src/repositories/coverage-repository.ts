@@ -9,21 +9,32 @@ export interface SnapshotWrite {
   commit_id: string | null;
   objects: number;
   documented: number;
+  generated: number;
   stale: number;
+  /** The counting rule (1: migration 0018's, documented means a usable summary). */
+  rule: number;
   docs_revision: number;
   taken_at: string;
 }
 
 /** Writes the repository's counts for the day, replacing an earlier snapshot of that day. */
 export async function upsertCoverageSnapshot(db: Db, snapshot: SnapshotWrite): Promise<void> {
-  const { commit_id, objects, documented, stale, docs_revision, taken_at } = snapshot;
+  const { commit_id, objects, documented, generated, stale, rule, docs_revision, taken_at } =
+    snapshot;
   await db
     .insertInto('coverage_snapshots')
     .values(snapshot)
     .onConflict((conflict) =>
-      conflict
-        .columns(['repo_id', 'day'])
-        .doUpdateSet({ commit_id, objects, documented, stale, docs_revision, taken_at }),
+      conflict.columns(['repo_id', 'day']).doUpdateSet({
+        commit_id,
+        objects,
+        documented,
+        generated,
+        stale,
+        rule,
+        docs_revision,
+        taken_at,
+      }),
     )
     .execute();
 }

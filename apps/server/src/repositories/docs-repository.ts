@@ -1,6 +1,7 @@
 import type { Doc } from '@codedocs/db';
 import { sql } from 'kysely';
 import type { Db } from './db';
+import { usableSummaryRow } from './doc-status-sql';
 
 /**
  * Per object, over its non-empty fields: the lowest and highest code hash they were written
@@ -11,27 +12,38 @@ export interface DocState {
   object_id: string;
   lo: string | null;
   hi: string | null;
+  /** Non-empty fields. */
   filled: number;
+  /** Every stored field, empty ones (nothing to say) included. */
+  rows: number;
   nulls: number;
+  /** 1 when the summary is a person's, the author's, or accepted generated text (else 0). */
+  usable_summary: number;
   last_updated: string | null;
 }
 
 /** Doc states of one repository's objects (docs are keyed by repository, migration 0007). */
 function docStates(db: Db, repoId: string) {
+  const filledHash = sql`case when docs.value <> '' then docs.code_hash_at_write end`;
   return db
     .selectFrom('docs')
     .select([
       'docs.object_id',
-      sql<string | null>`min(docs.code_hash_at_write)`.as('lo'),
-      sql<string | null>`max(docs.code_hash_at_write)`.as('hi'),
-      sql<number | string>`count(*)`.as('filled'),
-      sql<number | string>`sum(case when docs.code_hash_at_write is null then 1 else 0 end)`.as(
+      sql<string | null>`min(${filledHash})`.as('lo'),
+      sql<string | null>`max(${filledHash})`.as('hi'),
+      sql<number | string>`sum(case when docs.value <> '' then 1 else 0 end)`.as('filled'),
+      sql<number | string>`count(*)`.as('rows'),
+      sql<
+        number | string
+      >`sum(case when docs.value <> '' and docs.code_hash_at_write is null then 1 else 0 end)`.as(
         'nulls',
       ),
+      sql<
+        number | string
+      >`max(case when ${usableSummaryRow(sql.ref('docs'))} then 1 else 0 end)`.as('usable_summary'),
       sql<string | null>`max(docs.updated_at)`.as('last_updated'),
     ])
     .where('docs.repo_id', '=', repoId)
-    .where('docs.value', '<>', '')
     .groupBy('docs.object_id');
 }
 
@@ -39,16 +51,20 @@ function normalise(row: {
   object_id: string;
   lo: string | null;
   hi: string | null;
-  filled: number | string;
+  filled: number | string | null;
+  rows: number | string;
   nulls: number | string | null;
+  usable_summary: number | string | null;
   last_updated: unknown;
 }): DocState {
   return {
     object_id: row.object_id,
     lo: row.lo,
     hi: row.hi,
-    filled: Number(row.filled),
+    filled: Number(row.filled ?? 0),
+    rows: Number(row.rows),
     nulls: Number(row.nulls ?? 0),
+    usable_summary: Number(row.usable_summary ?? 0),
     last_updated:
       row.last_updated === null ? null : new Date(String(row.last_updated)).toISOString(),
   };
@@ -137,6 +153,9 @@ export async function writeFieldIfVersion(
       code_hash_at_write: write.code_hash_at_write,
       updated_at: write.updated_at,
       updated_by: write.updated_by,
+      // new text is nobody's accepted text yet
+      accepted_at: null,
+      accepted_by: null,
       version: expectedVersion + 1,
     })
     .where('repo_id', '=', write.repo_id)
@@ -145,6 +164,29 @@ export async function writeFieldIfVersion(
     .where('version', '=', expectedVersion)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1 ? expectedVersion + 1 : null;
+}
+
+/**
+ * Marks a generated (or model) field as accepted by `userId`, if it is still at `version` and
+ * has text. Answers whether it was marked (false: the field moved on, or is not generated).
+ */
+export async function acceptFieldIfVersion(
+  db: Db,
+  key: { repo_id: string; object_id: string; field_id: string },
+  version: number,
+  accepted: { at: string; by: string },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('docs')
+    .set({ accepted_at: accepted.at, accepted_by: accepted.by })
+    .where('repo_id', '=', key.repo_id)
+    .where('object_id', '=', key.object_id)
+    .where('field_id', '=', key.field_id)
+    .where('version', '=', version)
+    .where('source', 'in', ['generated', 'model'])
+    .where('value', '<>', '')
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
 }
 
 /** Appends a field version to its history. */

@@ -1,6 +1,8 @@
+import type { ObjectStatus } from '@codedocs/contract';
 import type { Dialect } from '@codedocs/db';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from './db';
+import { objectStatusSql } from './doc-status-sql';
 import { OBJECT_LIST_COLUMNS } from './compilations-repository';
 
 /** Texts this long or longer match anywhere in a name through the trigram indexes. */
@@ -14,7 +16,7 @@ export interface ObjectSearch {
   kind?: string;
   language?: string;
   repoId?: string;
-  status?: 'documented' | 'stale' | 'undocumented';
+  status?: ObjectStatus;
   /** Where the previous page ended. */
   after?: SearchKey;
   limit: number;
@@ -72,19 +74,10 @@ function textMatch(text: string, dialect: Dialect): Expression<SqlBool> {
   return sql<SqlBool>`(code_objects.rowid in (select rowid from code_object_names where code_object_names match ${ftsPhrase(text)}) and ${like})`;
 }
 
-/** Whether the object has a filled doc field (`stale`: one written for other code). */
-function filledDocs(stale: boolean) {
-  return sql<SqlBool>`exists (select 1 from docs where docs.repo_id = code_objects.repo_id and docs.object_id = code_objects.id and docs.value <> ''${
-    stale
-      ? sql` and (docs.code_hash_at_write is null or docs.code_hash_at_write <> code_objects.code_hash)`
-      : sql``
-  })`;
-}
-
 /**
  * One page of the user's objects at their repositories' current commits (present), across
  * repositories, in (rank, qualified name, repository, id) order, where rank 0 is a name or
- * qualified name that starts with the text. Status is derived in SQL from the docs of each row
+ * qualified name that starts with the text. Status is derived in SQL from the docs of each row by the rule of doc-status-sql.ts
  * (the docs primary key (repo_id, object_id, field_id) makes each check an index probe).
  */
 export async function searchObjects(db: Db, dialect: Dialect, search: ObjectSearch) {
@@ -130,10 +123,8 @@ export function searchQuery(db: Db, dialect: Dialect, search: ObjectSearch) {
     );
   }
   if (text !== '') keys = keys.where(textMatch(text, dialect));
-  if (search.status === 'undocumented') keys = keys.where(sql<SqlBool>`not ${filledDocs(false)}`);
-  if (search.status === 'stale') keys = keys.where(filledDocs(true));
-  if (search.status === 'documented') {
-    keys = keys.where(sql<SqlBool>`${filledDocs(false)} and not ${filledDocs(true)}`);
+  if (search.status) {
+    keys = keys.where(sql<SqlBool>`${objectStatusSql('code_objects')} = ${search.status}`);
   }
   if (search.after) {
     const { rank: r, qualifiedName, repoId, id } = search.after;
@@ -163,12 +154,7 @@ export function searchQuery(db: Db, dialect: Dialect, search: ObjectSearch) {
           .onRef('docs.object_id', '=', 'code_objects.id')
           .on('docs.field_id', '=', 'summary'),
       )
-      .select([
-        ...OBJECT_LIST_COLUMNS,
-        'hits.rank',
-        filledDocs(false).as('has_docs'),
-        filledDocs(true).as('has_stale'),
-      ])
+      .select([...OBJECT_LIST_COLUMNS, 'hits.rank', objectStatusSql('code_objects').as('status')])
       .orderBy('hits.rank')
       .orderBy('hits.qualified_name')
       .orderBy('hits.repo_id')

@@ -1,15 +1,19 @@
 import { ENGINE_SCHEMA_VERSION } from '@codedocs/engine';
+import type { ObjectStatus } from '@codedocs/contract';
 import type { NewRepo, Repo, RepoUpdate } from '@codedocs/db';
 import type { Db } from './db';
+import { objectStatusSql } from './doc-status-sql';
 import { Memo } from './memo';
 
 /** A repo row with the counts the Repo JSON reports. */
 export interface RepoWithCounts extends Repo {
   object_count: number;
-  /** Objects with at least one doc field. */
+  /** Objects by status, adding up to object_count (services/livedocs/doc-status.ts). */
   documented_count: number;
+  generated_count: number;
   /** Objects with a doc written against code that has changed since. */
   stale_count: number;
+  undocumented_count: number;
   languages: string[];
   /** Files at the current commit (null before its listing is stored). */
   file_count: number | null;
@@ -35,7 +39,9 @@ export async function findRepoWithCounts(
 interface DocCounts {
   object_count: number;
   documented_count: number;
+  generated_count: number;
   stale_count: number;
+  undocumented_count: number;
   languages: string[];
 }
 
@@ -46,36 +52,47 @@ interface DocCounts {
  */
 const docCounts = new Memo<DocCounts>(256);
 
+/** Present objects of a repository by status (the rule of doc-status-sql.ts), in one pass. */
+export async function countStatuses(db: Db, repoId: string): Promise<Record<ObjectStatus, number>> {
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('code_objects')
+        .select(objectStatusSql('code_objects').as('status'))
+        .where('code_objects.repo_id', '=', repoId)
+        .where('code_objects.present', '=', 1)
+        .as('statuses'),
+    )
+    .select(['statuses.status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy('statuses.status')
+    .execute();
+  const counts: Record<ObjectStatus, number> = {
+    documented: 0,
+    generated: 0,
+    stale: 0,
+    undocumented: 0,
+  };
+  for (const row of rows) counts[row.status as ObjectStatus] = Number(row.n);
+  return counts;
+}
+
 async function countDocs(db: Db, repoId: string): Promise<DocCounts> {
-  const present = db
-    .selectFrom('code_objects')
-    .where('code_objects.repo_id', '=', repoId)
-    .where('code_objects.present', '=', 1);
-  const count = present.select((eb) => eb.fn.countAll<number | string>().as('n'));
-  // objects with a non-empty field (`stale`: one written against other code than the current)
-  const withDocs = (stale: boolean) =>
-    count
-      .where((eb) => {
-        let docs = eb
-          .selectFrom('docs')
-          .select('docs.object_id')
-          .whereRef('docs.repo_id', '=', 'code_objects.repo_id')
-          .whereRef('docs.object_id', '=', 'code_objects.id')
-          .where('docs.value', '<>', '');
-        if (stale) docs = docs.whereRef('docs.code_hash_at_write', '!=', 'code_objects.code_hash');
-        return eb.exists(docs);
-      })
-      .executeTakeFirstOrThrow();
-  const [objects, documented, stale, languages] = await Promise.all([
-    count.executeTakeFirstOrThrow(),
-    withDocs(false),
-    withDocs(true),
-    present.select('code_objects.language').distinct().execute(),
+  const [counts, languages] = await Promise.all([
+    countStatuses(db, repoId),
+    db
+      .selectFrom('code_objects')
+      .where('code_objects.repo_id', '=', repoId)
+      .where('code_objects.present', '=', 1)
+      .select('code_objects.language')
+      .distinct()
+      .execute(),
   ]);
   return {
-    object_count: Number(objects.n),
-    documented_count: Number(documented.n),
-    stale_count: Number(stale.n),
+    object_count: counts.documented + counts.generated + counts.stale + counts.undocumented,
+    documented_count: counts.documented,
+    generated_count: counts.generated,
+    stale_count: counts.stale,
+    undocumented_count: counts.undocumented,
     languages: languages.map((row) => row.language).sort(),
   };
 }

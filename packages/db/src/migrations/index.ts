@@ -17,6 +17,7 @@ import { checkout } from './0014-checkout';
 import { activity } from './0015-activity';
 import { exportsTable } from './0016-exports';
 import { repoOverviews } from './0017-repo-overviews';
+import { honestCoverage } from './0018-honest-coverage';
 
 /**
  * Every migration, in order, listed in code rather than read from a folder so the server bundle
@@ -41,6 +42,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0015-activity': activity(dialect),
     '0016-exports': exportsTable(dialect),
     '0017-repo-overviews': repoOverviews(dialect),
+    '0018-honest-coverage': honestCoverage(dialect),
   };
 }
 

@@ -91,7 +91,7 @@ meter { width: 80px; vertical-align: middle; }
 .badge { display: inline-block; padding: 0 6px; font-size: 0.72rem; font-weight: 500; vertical-align: middle; border-radius: 10px; }
 .badge-stale { background: var(--stale-bg); color: var(--stale-fg); }
 .badge-edited { background: var(--edited-bg); color: var(--edited-fg); }
-.badge-imported, .badge-undocumented { background: var(--muted-bg); color: var(--muted); }
+.badge-imported, .badge-undocumented, .badge-generated { background: var(--muted-bg); color: var(--muted); }
 pre { overflow-x: auto; padding: 10px 12px; background: var(--code-bg); border: 1px solid var(--border); border-radius: 6px; line-height: 1.45; }
 pre.signature { white-space: pre-wrap; }
 .field h3 { font-size: 1em; margin: 14px 0 4px; }

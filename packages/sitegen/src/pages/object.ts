@@ -47,8 +47,12 @@ function fieldBadges(field: SiteField): string {
       ? ` on <time datetime="${esc(field.updated_at)}">${esc(displayTime(field.updated_at).slice(0, 10))}</time>`
       : '';
     badges.push(`<span class="badge badge-edited">edited${who}${when}</span>`);
-  } else if (field.source === 'imported') {
+  } else if (field.source === 'imported' || field.source === 'author') {
     badges.push('<span class="badge badge-imported">from the doc comment</span>');
+  } else if ((field.source === 'generated' || field.source === 'model') && !field.accepted) {
+    badges.push(
+      '<span class="badge badge-generated" title="Derived from the code; nobody has reviewed it yet">generated</span>',
+    );
   }
   return badges.length ? ` <span class="badges">${badges.join(' ')}</span>` : '';
 }
@@ -131,8 +135,10 @@ export function renderObject(ctx: ObjectContext, object: SiteObject, anchor: str
     object.status === 'stale'
       ? ' <span class="badge badge-stale" title="Some docs were written for older code">stale</span>'
       : object.status === 'undocumented'
-        ? ' <span class="badge badge-undocumented">undocumented</span>'
-        : '';
+        ? ' <span class="badge badge-undocumented">needs a writer</span>'
+        : object.status === 'generated'
+          ? ' <span class="badge badge-generated" title="Only generated text, not reviewed by a person">generated only</span>'
+          : '';
   const parent = object.parent_key ? ctx.routes.objects.get(object.parent_key) : undefined;
   const memberOf = parent
     ? `<p class="member-of">Member of ${objectLink(ctx, object.parent_key, parent.object.qualified_name)}</p>`

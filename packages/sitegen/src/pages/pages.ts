@@ -5,12 +5,23 @@ import { INDEX_PAGE, SEARCH_PAGE, hrefFrom, type SiteRoutes } from '../routes.ts
 import { renderPage, shortCommit, type Crumb } from './layout.ts';
 import { renderObject, type ObjectContext } from './object.ts';
 
+/**
+ * The repository's coverage as the app counts it: documented (a summary from the author, a
+ * person, or accepted generated text), then generated only, stale and needing a writer apart.
+ */
 function coverage(repo: SiteRepository): string {
   if (repo.object_count === 0) return '<span class="muted">no objects</span>';
   const percent = Math.round((repo.documented_count / repo.object_count) * 100);
+  const rest = [
+    repo.generated_count ? `${repo.generated_count} generated only` : '',
+    repo.stale_count ? `${repo.stale_count} stale` : '',
+    repo.undocumented_count
+      ? `${repo.undocumented_count} ${repo.undocumented_count === 1 ? 'needs' : 'need'} a writer`
+      : '',
+  ].filter(Boolean);
   return (
     `<meter min="0" max="${repo.object_count}" value="${repo.documented_count}" aria-hidden="true"></meter> ` +
-    `${percent}% <span class="muted">(${repo.documented_count} of ${repo.object_count} documented)</span>`
+    `${percent}% documented <span class="muted">(${repo.documented_count} of ${repo.object_count}${rest.length ? `; ${rest.join(', ')}` : ''})</span>`
   );
 }
 

@@ -335,7 +335,9 @@ describe.each(dialects)('activity events and metrics on %s', (dialect) => {
         commit_id: null,
         objects: 100,
         documented,
+        generated: 0,
         stale,
+        rule: 1,
         docs_revision: 1,
         taken_at: `${day}T10:00:00.000Z`,
       });
@@ -471,7 +473,9 @@ describe.each(dialects)('activity events and metrics on %s', (dialect) => {
         commit_id: null,
         objects: 1,
         documented: 1,
+        generated: 0,
         stale: 0,
+        rule: 1,
         docs_revision: 1,
         taken_at: `${day}T00:00:00.000Z`,
       });

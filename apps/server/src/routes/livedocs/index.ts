@@ -1,4 +1,6 @@
 import {
+  livedocsAcceptRequestSchema,
+  livedocsAcceptResponseSchema,
   livedocsCommitsResponseSchema,
   livedocsFilesQuerySchema,
   livedocsFilesResponseSchema,
@@ -15,7 +17,7 @@ import {
 } from '@codedocs/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/authenticate';
-import { markReviewed, saveField } from '../../services/livedocs/editing';
+import { acceptField, markReviewed, saveField } from '../../services/livedocs/editing';
 import { objectView } from '../../services/livedocs/object-view';
 import {
   fieldHistory,
@@ -117,6 +119,21 @@ export const livedocsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => saveField(app.services, requireAuth(request).user.id, request.body),
+  );
+
+  app.post(
+    '/livedocs/accept',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Accept one generated doc field as it is (409 when it changed since)',
+        body: livedocsAcceptRequestSchema,
+        response: { 200: livedocsAcceptResponseSchema },
+      },
+    },
+    async (request) => acceptField(app.services, requireAuth(request).user.id, request.body),
   );
 
   app.post(

@@ -9,7 +9,7 @@ export function dayOf(time: Date | string): string {
 }
 
 /**
- * Records the repository's object, documented and stale counts as today's snapshot (replacing an
+ * Records the repository's object, documented, generated-only and stale counts as today's snapshot (replacing an
  * earlier one of today), after a write that changed them has committed: an index, a generation,
  * an edit or a review. The counts are the ones the repository list shows, computed once per
  * `docs_revision`, so the list's next read costs nothing more. A repository whose current commit
@@ -40,7 +40,9 @@ async function takeSnapshot(db: Db, repoId: string, now: Date): Promise<void> {
     commit_id: counted.head_commit,
     objects: counted.object_count,
     documented: counted.documented_count,
+    generated: counted.generated_count,
     stale: counted.stale_count,
+    rule: 1,
     docs_revision: counted.docs_revision,
     taken_at: now.toISOString(),
   });

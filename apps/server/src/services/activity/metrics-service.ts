@@ -31,11 +31,16 @@ const frame = (buckets: Buckets) => ({
   buckets: buckets.starts,
 });
 
-const pointOf = (snapshot: CoverageSnapshot): CoveragePoint => ({
-  objects: Number(snapshot.objects),
-  documented: Number(snapshot.documented),
-  stale: Number(snapshot.stale),
-});
+/** A snapshot's counts; a day counted before honest coverage (rule 0) shows no documented figure. */
+const pointOf = (snapshot: CoverageSnapshot): CoveragePoint => {
+  const honest = Number(snapshot.rule) === 1;
+  return {
+    objects: Number(snapshot.objects),
+    documented: honest ? Number(snapshot.documented) : null,
+    generated: honest && snapshot.generated !== null ? Number(snapshot.generated) : null,
+    stale: Number(snapshot.stale),
+  };
+};
 
 /**
  * `GET /activity/coverage`: each repository's counts at the end of every bucket (its latest
@@ -87,6 +92,7 @@ export async function coverageMetrics(
           ? {
               objects: repo.object_count,
               documented: repo.documented_count,
+              generated: repo.generated_count,
               stale: repo.stale_count,
             }
           : null,

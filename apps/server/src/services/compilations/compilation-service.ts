@@ -1,5 +1,6 @@
 import { compilationObjectsResponseSchema } from '@codedocs/contract';
 import type {
+  ObjectStatus,
   CompilationAddObjectsRequest,
   CompilationChangeResponse,
   CompilationMetadata,
@@ -187,6 +188,7 @@ async function statesOf(
 type ListedRow = Omit<ListedObject, 'status' | 'summary'> & {
   code_hash: string;
   present: number;
+  author_summary: number;
   summary: string | null;
 };
 
@@ -228,7 +230,11 @@ export async function listCompilationObjects(
         listed(
           row,
           Number(row.present) === 1
-            ? statusOf(row.code_hash, states.get(`${row.repo_id}\0${row.object_id}`))
+            ? statusOf(
+                row.code_hash,
+                states.get(`${row.repo_id}\0${row.object_id}`),
+                Number(row.author_summary) === 1,
+              )
             : 'removed',
         ),
       ),
@@ -346,8 +352,6 @@ function decodeCursor(cursor: string): SearchKey {
   throw badRequest('query.cursor', 'This cursor is not one a search answered');
 }
 
-const truthy = (value: unknown) => value === true || Number(value) === 1;
-
 /**
  * `GET /api/v0/objects/search`: the caller's objects at their repositories' current commits,
  * across repositories, filtered and paged (prefix matches first).
@@ -372,12 +376,7 @@ export async function searchUserObjects(
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
-    objects: page.map((row) =>
-      listed(
-        row,
-        !truthy(row.has_docs) ? 'undocumented' : truthy(row.has_stale) ? 'stale' : 'documented',
-      ),
-    ),
+    objects: page.map((row) => listed(row, row.status as ObjectStatus)),
     cursor:
       rows.length > query.limit && last
         ? encodeCursor({

@@ -26,6 +26,15 @@ export function exportDocument(model: SiteModel, source: ExportSource): ExportDo
       url: repo.url,
       branch: repo.branch,
       commit_id: repo.commit_id,
+      coverage: {
+        objects: repo.object_count,
+        documented: repo.documented_count,
+        generated: repo.generated_count ?? 0,
+        stale: repo.stale_count ?? 0,
+        undocumented:
+          repo.undocumented_count ??
+          repo.object_count - repo.documented_count - (repo.generated_count ?? 0),
+      },
       files: repo.files.map((file) => ({
         path: file.path,
         language: file.language,
@@ -47,6 +56,7 @@ export function exportDocument(model: SiteModel, source: ExportSource): ExportDo
             value: field.value,
             provenance: {
               source: field.source,
+              accepted: field.accepted ?? false,
               updated_by: field.updated_by,
               updated_at: field.updated_at,
               written_at_commit: field.written_at_commit ?? null,

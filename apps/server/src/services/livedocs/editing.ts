@@ -1,4 +1,6 @@
 import type {
+  LivedocsAcceptRequest,
+  LivedocsAcceptResponse,
   LivedocsObject,
   LivedocsObjectActionRequest,
   LivedocsSaveRequest,
@@ -10,6 +12,7 @@ import { newId } from '../../auth/random-id';
 import { badRequest, conflict, notFound } from '../../errors/index';
 import { findCodeObject } from '../../repositories/code-index-repository';
 import {
+  acceptFieldIfVersion,
   docStatesOfObjects,
   insertRevision,
   listDocsOfObjects,
@@ -21,7 +24,7 @@ import { nowIso, type ServiceContext } from '../context';
 import { snapshotCoverage } from '../activity/coverage-snapshots';
 import { recordEvent } from '../activity/record-event';
 import { ownRepo } from '../repos/repo-tasks-service';
-import { statusOf } from './doc-status';
+import { hasAuthorSummary, statusOf } from './doc-status';
 import { fieldsOf, locateObject, objectView, type LocatedObject } from './object-view';
 
 /** The object at the repository's current commit, or 404/409 saying why it cannot be edited. */
@@ -102,7 +105,57 @@ export async function saveField(
   const [state] = await docStatesOfObjects(ctx.db, repo.id, [object.id]);
   const field = fieldsOf(object, after).find((f) => f.field_id === request.field_id);
   if (!field) throw notFound('Field not found');
-  return { field, status: statusOf(object.codeHash, state) };
+  return { field, status: statusOf(object.codeHash, state, hasAuthorSummary(object)) };
+}
+
+/**
+ * `POST /api/v0/livedocs/accept`: a person accepts one generated field as it is, at the version
+ * they read (409 when it changed since). An accepted summary makes the object count as
+ * documented; new text a later generation writes is not accepted until someone accepts it.
+ */
+export async function acceptField(
+  ctx: ServiceContext,
+  userId: string,
+  request: LivedocsAcceptRequest,
+): Promise<LivedocsAcceptResponse> {
+  const repo = await ownRepo(ctx, userId, request.repo_id);
+  const { object, file } = await currentObject(ctx, repo, request.object_id);
+  const docs = await listDocsOfObjects(ctx.db, repo.id, [object.id]);
+  const existing = docs.find((d) => d.field_id === request.field_id);
+  if (!existing) throw notFound('Field not found');
+  if (existing.value === '' || !['generated', 'model'].includes(existing.source)) {
+    throw badRequest('body.field_id', 'Only generated text can be accepted');
+  }
+  const key = { repo_id: repo.id, object_id: object.id, field_id: request.field_id };
+  const accepted = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await acceptFieldIfVersion(trx, key, request.version, { at: nowIso(), by: userId })))
+      return false;
+    await recordEvent(ctx, trx, {
+      userId: repo.user_id,
+      kind: 'doc.accepted',
+      subject: repo.id,
+      actorId: userId,
+      data: {
+        object_id: object.id,
+        name: object.qualifiedName,
+        field_id: request.field_id,
+        file_path: file.path,
+      },
+    });
+    return true;
+  });
+  if (!accepted) {
+    throw conflict(
+      'This field was changed by someone else since you opened it; reload it to see their version before saving yours',
+    );
+  }
+  await bumpDocsRevision(ctx.db, repo.id);
+  await snapshotCoverage(ctx, repo.id);
+  const after = await listDocsOfObjects(ctx.db, repo.id, [object.id]);
+  const [state] = await docStatesOfObjects(ctx.db, repo.id, [object.id]);
+  const field = fieldsOf(object, after).find((f) => f.field_id === request.field_id);
+  if (!field) throw notFound('Field not found');
+  return { field, status: statusOf(object.codeHash, state, hasAuthorSummary(object)) };
 }
 
 /**

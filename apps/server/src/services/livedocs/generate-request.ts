@@ -14,7 +14,7 @@ import type { ServiceContext } from '../context';
 import { ownRepo } from '../repos/repo-tasks-service';
 import { docStatesOfObjects } from '../../repositories/docs-repository';
 import { commitReferences, filesWithObjects } from './commit-model';
-import { statusOf } from './doc-status';
+import { docsMatchCode } from './doc-status';
 import { currentObject } from './editing';
 import { referencesByTarget, writeGeneratedFile } from './generation';
 import { checkFileIds, checkQuota, indexedHead, objectsToGenerate } from './generation-estimate';
@@ -140,7 +140,7 @@ export async function regenerateObject(
   const located = await currentObject(ctx, repo, request.object_id);
   // an object documented against its current code is refreshed free
   const [state] = await docStatesOfObjects(ctx.db, repo.id, [located.object.id]);
-  const documented = statusOf(located.object.codeHash, state) === 'documented';
+  const documented = docsMatchCode(located.object.codeHash, state);
   await checkQuota(ctx, userId, plan, documented ? 0 : 1);
   const references = await commitReferences(ctx.db, repo.id, located.commitId);
   const rewrite = await proseRewriter(ctx, AbortSignal.timeout(REGENERATE_MODEL_LIMIT_MS), {

@@ -11,7 +11,7 @@ import { verifyPlanToken } from '../billing/subscription-service';
 import type { ServiceContext } from '../context';
 import { ownRepo } from '../repos/repo-tasks-service';
 import { filesWithObjects } from './commit-model';
-import { statusOf } from './doc-status';
+import { docsMatchCode } from './doc-status';
 import { usageMonth } from './generation';
 
 /** A plan's monthly quota and what the user has used of it (quota null: unlimited). */
@@ -88,7 +88,7 @@ export async function objectsToGenerate(
   let documented = 0;
   for (const object of await listPresentObjects(ctx.db, repo.id)) {
     if (!paths.has(object.file_path)) continue;
-    if (statusOf(object.code_hash, states.get(object.id)) === 'documented') documented++;
+    if (docsMatchCode(object.code_hash, states.get(object.id))) documented++;
   }
   return { objects, toSpend: Math.max(0, objects - documented) };
 }

@@ -6,6 +6,7 @@ import {
   type FileIndex,
   type Reference,
 } from '@codedocs/engine';
+import type { DocSource } from '@codedocs/contract';
 import type { Doc } from '@codedocs/db';
 import { newId } from '../../auth/random-id';
 import {
@@ -25,6 +26,31 @@ import { callerPaths, type GenerationSources } from './generation-sources';
 
 /** Sources a regeneration never overwrites: what a person wrote or imported. */
 const PROTECTED_SOURCES = new Set(['edited', 'imported']);
+
+/**
+ * Where each planned field's text comes from: the author's doc comment (`fromComment`), nothing
+ * (`empty`: the field needs a writer), a model's rewrite (text other than what the facts gave),
+ * or the facts of the code.
+ */
+export function withSources(
+  fields: Map<string, string>,
+  derived: Map<string, string>,
+  fromComment: ReadonlySet<string>,
+): Map<string, { value: string; source: DocSource }> {
+  const out = new Map<string, { value: string; source: DocSource }>();
+  for (const [fieldId, value] of fields) {
+    const source: DocSource =
+      value.trim() === ''
+        ? 'empty'
+        : value !== derived.get(fieldId)
+          ? 'model'
+          : fromComment.has(fieldId)
+            ? 'author'
+            : 'generated';
+    out.set(fieldId, { value: source === 'empty' ? '' : value, source });
+  }
+  return out;
+}
 
 /** The calendar month (UTC) generation usage is counted in. */
 export function usageMonth(date = new Date()): string {
@@ -62,10 +88,15 @@ export interface GenerationCounts {
   charged: number;
 }
 
-/** Whether an object's filled fields were all written against exactly this code (documented). */
+/**
+ * Whether a generation already ran for this code: stored fields (empty ones count), every filled
+ * one written against exactly this code (doc-status.ts `docsMatchCode`, which the estimate uses).
+ */
 function documentedAgainst(codeHash: string, docs: readonly Doc[]): boolean {
-  const filled = docs.filter((d) => d.value !== '');
-  return filled.length > 0 && filled.every((d) => d.code_hash_at_write === codeHash);
+  return (
+    docs.length > 0 &&
+    docs.filter((d) => d.value !== '').every((d) => d.code_hash_at_write === codeHash)
+  );
 }
 
 /**
@@ -96,7 +127,7 @@ export async function writeGeneratedFile(
   const { db } = deps;
   const { file, commitId, userId } = run;
   const objects = run.objects ?? file.objects;
-  const planned = new Map<string, Map<string, string>>();
+  const planned = new Map<string, Map<string, { value: string; source: DocSource }>>();
   const sources = run.sources;
   await sources?.preload([
     file.path,
@@ -111,13 +142,13 @@ export async function writeGeneratedFile(
       siblings: file.objects,
       ...(sources && { sourceOf: sources.sourceOf }),
     });
-    let fields = docFields(object, generated, {
+    const derived = docFields(object, generated, {
       filePath: file.path,
       language: file.language ?? '',
       ...(run.linkTo && { linkTo: run.linkTo }),
     });
-    if (run.rewrite) fields = await run.rewrite(object, file, fields);
-    planned.set(object.id, fields);
+    const fields = run.rewrite ? await run.rewrite(object, file, derived) : derived;
+    planned.set(object.id, withSources(fields, derived, new Set(generated.fromComment)));
   }
   const written = await db.transaction().execute(async (trx) => {
     const existing = new Map<string, Doc>();
@@ -138,13 +169,18 @@ export async function writeGeneratedFile(
     const revisions: (FieldWrite & { id: string; version: number })[] = [];
     const wroteTo = new Set<string>();
     for (const object of objects) {
-      for (const [fieldId, value] of planned.get(object.id) ?? []) {
+      for (const [fieldId, { value, source }] of planned.get(object.id) ?? []) {
         const current = existing.get(`${object.id}\0${fieldId}`);
         if (current && PROTECTED_SOURCES.has(current.source)) {
           counts.fieldsKept++;
           continue;
         }
-        if (current && current.value === value && current.code_hash_at_write === object.codeHash) {
+        if (
+          current &&
+          current.value === value &&
+          current.source === source &&
+          current.code_hash_at_write === object.codeHash
+        ) {
           continue;
         }
         const write: FieldWrite = {
@@ -152,7 +188,7 @@ export async function writeGeneratedFile(
           object_id: object.id,
           field_id: fieldId,
           value,
-          source: 'generated',
+          source,
           written_at_commit: commitId,
           code_hash_at_write: object.codeHash,
           updated_at: now,

@@ -29,6 +29,7 @@ import { nowIso } from '../context';
 import { decodeReferences, ReferencesEncoder } from './index-codec';
 import { commitFiles, commitSource, fileIndexStore, type CommitFile } from './index-storage';
 import { sharedParsePool } from './parse-pool';
+import { hasAuthorSummary } from './doc-status';
 
 /** What indexing needs of the app. */
 export interface IndexDeps {
@@ -78,6 +79,7 @@ function objectRows(
       line_end: o.range.endLine,
       code_hash: o.codeHash,
       doc_comment: o.doc?.text ?? null,
+      author_summary: hasAuthorSummary(o) ? 1 : 0,
       parent_id: o.parentId ?? null,
       updated_at: now,
     })),

@@ -24,7 +24,7 @@ import { docStatesOfObjects, listDocsOfObjects } from '../../repositories/docs-r
 import type { ServiceContext } from '../context';
 import { fileWebUrl } from '../repos/repo-web';
 import { commitReferences, fileModels } from './commit-model';
-import { objectWebUrl, statusOf } from './doc-status';
+import { hasAuthorSummary, objectWebUrl, statusOf } from './doc-status';
 import { readSourceText } from './source-reader';
 
 /** Most usages an object answer lists (tests first). */
@@ -72,6 +72,7 @@ function fieldJson(fieldId: string, doc: Doc | undefined, codeHash: string): Liv
     updated_at: doc ? new Date(doc.updated_at).toISOString() : null,
     updated_by: doc?.updated_by ?? null,
     stale: doc !== undefined && doc.value !== '' && doc.code_hash_at_write !== codeHash,
+    accepted_at: doc?.accepted_at ? new Date(doc.accepted_at).toISOString() : null,
   };
 }
 
@@ -162,7 +163,7 @@ export async function objectView(
   };
   const docs = await listDocsOfObjects(ctx.db, repo.id, [object.id]);
   const [state] = await docStatesOfObjects(ctx.db, repo.id, [object.id]);
-  const status = statusOf(object.codeHash, state);
+  const status = statusOf(object.codeHash, state, hasAuthorSummary(object));
   const fileUrl = fileWebUrl(repo.url, commitId, file.path);
   return {
     object_id: object.id,

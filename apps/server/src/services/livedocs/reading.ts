@@ -32,7 +32,7 @@ import { listedCommit } from '../repos/files-service';
 import { ownRepo } from '../repos/repo-tasks-service';
 import { fileModels, filesWithObjects } from './commit-model';
 import type { CommitFile } from './commit-model';
-import { objectWebUrl, statusOf } from './doc-status';
+import { hasAuthorSummary, objectWebUrl, statusOf } from './doc-status';
 
 /** An indexed commit of the repository, or 404 naming why. */
 export async function indexedCommitOf(
@@ -49,8 +49,8 @@ export async function indexedCommitOf(
 
 const byObject = (states: DocState[]) => new Map(states.map((s) => [s.object_id, s]));
 
-/** Documented and stale objects per file path of one commit. */
-type FileDocCounts = Map<string, { documented: number; stale: number }>;
+/** Documented, generated-only and stale objects per file path of one commit. */
+type FileDocCounts = Map<string, { documented: number; generated: number; stale: number }>;
 
 /**
  * The file list of an indexed commit, built once per `docs_revision` of the repository (bumped
@@ -68,19 +68,20 @@ async function countByFile(
 ): Promise<FileDocCounts> {
   const states = byObject(await docStatesOfRepo(ctx.db, repo.id));
   const counts: FileDocCounts = new Map();
-  const count = (path: string, id: string, hash: string) => {
-    const status = statusOf(hash, states.get(id));
-    const entry = counts.get(path) ?? { documented: 0, stale: 0 };
+  const count = (path: string, id: string, hash: string, authorSummary: boolean) => {
+    const status = statusOf(hash, states.get(id), authorSummary);
+    const entry = counts.get(path) ?? { documented: 0, generated: 0, stale: 0 };
     if (status === 'documented') entry.documented++;
+    if (status === 'generated') entry.generated++;
     if (status === 'stale') entry.stale++;
     counts.set(path, entry);
   };
   if (commitId === repo.head_commit) {
     for (const o of await listPresentObjects(ctx.db, repo.id))
-      count(o.file_path, o.id, o.code_hash);
+      count(o.file_path, o.id, o.code_hash, Number(o.author_summary) === 1);
   } else {
     for (const model of await fileModels(ctx.db, repo.id, files)) {
-      for (const o of model.objects) count(model.path, o.id, o.codeHash);
+      for (const o of model.objects) count(model.path, o.id, o.codeHash, hasAuthorSummary(o));
     }
   }
   return counts;
@@ -136,6 +137,7 @@ export async function livedocsFiles(
         language: file.language,
         object_count: file.object_count,
         documented_count: counts.get(file.path)?.documented ?? 0,
+        generated_count: counts.get(file.path)?.generated ?? 0,
         stale_count: counts.get(file.path)?.stale ?? 0,
       })),
     };
@@ -188,7 +190,7 @@ export async function livedocsMetadata(
             line_start: o.range.startLine,
             line_end: o.range.endLine,
             parent_id: o.parentId ?? null,
-            status: statusOf(o.codeHash, states.get(o.id)),
+            status: statusOf(o.codeHash, states.get(o.id), hasAuthorSummary(o)),
             last_updated: states.get(o.id)?.last_updated ?? null,
           })),
         };

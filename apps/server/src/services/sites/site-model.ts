@@ -18,7 +18,7 @@ import type { ServiceContext } from '../context';
 /** What gathering a model reads: the database and the clones (under DATA_DIR). */
 type ModelContext = Pick<ServiceContext, 'db' | 'config'>;
 import { commitReferences, fileModels, filesWithObjects } from '../livedocs/commit-model';
-import { objectWebUrl, statusOf } from '../livedocs/doc-status';
+import { hasAuthorSummary, objectWebUrl, statusOf } from '../livedocs/doc-status';
 import { codeLines, fieldsOf } from '../livedocs/object-view';
 import { readSourceTexts } from '../livedocs/source-reader';
 import { siteOverview } from '../overview/overview-service';
@@ -227,6 +227,7 @@ async function repositoryModel(
             label: field.label,
             value: field.value,
             source: field.source ?? 'generated',
+            accepted: Boolean(doc?.accepted_at),
             updated_by:
               field.source === 'edited' && doc?.updated_by
                 ? (authors.get(doc.updated_by) ?? null)
@@ -250,7 +251,7 @@ async function repositoryModel(
         line_start: object.range.startLine,
         line_end: object.range.endLine,
         position: positions.get(object.id)!,
-        status: statusOf(object.codeHash, states.get(object.id)),
+        status: statusOf(object.codeHash, states.get(object.id), hasAuthorSummary(object)),
         code: codeLines(source, object),
         source_url: objectWebUrl(fileUrl, object.range.startLine, object.range.endLine),
         parent_key: parentKey && inSite.has(parentKey) ? parentKey : null,
@@ -302,6 +303,9 @@ async function repositoryModel(
     commit_id: commitId,
     object_count: repo.object_count,
     documented_count: repo.documented_count,
+    generated_count: repo.generated_count,
+    stale_count: repo.stale_count,
+    undocumented_count: repo.undocumented_count,
     overview: await siteOverview(ctx, repo),
     files: siteFiles,
   };

@@ -94,6 +94,11 @@ export function describeEvent(event: ActivityEvent, names: EventNames = {}): Eve
         `${who} edited ${fieldName(data.field_id)} of ${text(data.name, 'an object')}`,
         docsLink,
       );
+    case 'doc.accepted':
+      return describe(
+        `${who} accepted the generated ${fieldName(data.field_id)} of ${text(data.name, 'an object')}`,
+        docsLink,
+      );
     case 'doc.reviewed':
       return describe(
         `${who} marked the docs of ${text(data.name, 'an object')} as reviewed`,

@@ -24,15 +24,15 @@ describe('series tables', () => {
           name: 'lib',
           points: [
             null,
-            { objects: 8, documented: 2, stale: 1 },
-            { objects: 8, documented: 8, stale: 0 },
+            { objects: 8, documented: 2, generated: 0, stale: 1 },
+            { objects: 8, documented: 8, generated: 0, stale: 0 },
           ],
           current: null,
         },
         {
           repo_id: 'b',
           name: 'lib',
-          points: [null, null, { objects: 0, documented: 0, stale: 0 }],
+          points: [null, null, { objects: 0, documented: 0, generated: 0, stale: 0 }],
           current: null,
         },
       ],

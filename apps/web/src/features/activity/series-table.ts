@@ -13,9 +13,12 @@ export interface SeriesTable {
 
 const dateHeading = (bucket: 'day' | 'week') => (bucket === 'week' ? 'Week of' : 'Date');
 
-/** Documented objects as a whole percentage of all objects (null without objects). */
-export function coveragePercent(point: { objects: number; documented: number } | null) {
-  if (!point || point.objects === 0) return null;
+/**
+ * Documented objects as a percentage of all objects, to one decimal (null without objects, or
+ * for a day counted before documented meant a usable summary).
+ */
+export function coveragePercent(point: { objects: number; documented: number | null } | null) {
+  if (!point || point.objects === 0 || point.documented === null) return null;
   return Math.round((point.documented / point.objects) * 1000) / 10;
 }
 

@@ -33,6 +33,7 @@ function file(path: string): LivedocsFileJson {
     language: 'typescript',
     object_count: 2,
     documented_count: 1,
+    generated_count: 0,
     stale_count: 0,
   };
 }

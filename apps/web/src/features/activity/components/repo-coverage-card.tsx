@@ -81,6 +81,17 @@ export function RepoCoverageCard({ repos, status, error, onRetry }: RepoCoverage
                           {repo.documented_count.toLocaleString()} of{' '}
                           {repo.object_count.toLocaleString()}
                         </span>
+                        {repo.generated_count > 0 && (
+                          <span data-testid="dashboard-repo-generated">
+                            {repo.generated_count.toLocaleString()} generated only
+                          </span>
+                        )}
+                        {repo.undocumented_count > 0 && (
+                          <span data-testid="dashboard-repo-needs-writer">
+                            {repo.undocumented_count.toLocaleString()}{' '}
+                            {repo.undocumented_count === 1 ? 'needs' : 'need'} a writer
+                          </span>
+                        )}
                         {repo.stale_count > 0 ? (
                           <TextLink
                             to={staleObjectsHref(repo.repo_id)}

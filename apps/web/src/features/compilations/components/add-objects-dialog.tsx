@@ -30,6 +30,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { toast } from '@/hooks/use-toast';
 import { failureMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import { STATUS_LABEL, STATUS_ORDER } from '@/lib/doc-status';
 import { searchObjects, type ObjectSearchFilters } from '../api/compilation-calls';
 import { addCompilationObjects } from '../store/compilations-slice';
 import { ObjectStatusBadge } from './object-status-badge';
@@ -54,7 +55,6 @@ const KINDS = [
   'namespace',
   'constant',
 ];
-const STATUSES: ObjectStatus[] = ['documented', 'stale', 'undocumented'];
 
 /** A repository the picker can filter by. */
 export interface PickerRepository {
@@ -318,9 +318,9 @@ function Picker({
             testId="picker-status"
           >
             <SelectItem value={ALL}>Any status</SelectItem>
-            {STATUSES.map((s) => (
+            {STATUS_ORDER.map((s) => (
               <SelectItem key={s} value={s}>
-                {s}
+                {STATUS_LABEL[s]}
               </SelectItem>
             ))}
           </FilterSelect>

@@ -1,12 +1,6 @@
 import type { ListedObjectStatus } from '@codedocs/contract';
 import { Badge } from '@/components/ui/badge';
-
-const VARIANT = {
-  documented: 'success',
-  stale: 'warning',
-  undocumented: 'outline',
-  removed: 'destructive',
-} as const;
+import { STATUS_LABEL, STATUS_VARIANT } from '@/lib/doc-status';
 
 /** An object's status at its repository's current commit; gone from the code says so. */
 export function ObjectStatusBadge({
@@ -17,8 +11,11 @@ export function ObjectStatusBadge({
   testId?: string;
 }) {
   return (
-    <Badge variant={VARIANT[status]} data-testid={testId}>
-      {status === 'removed' ? 'removed from the code' : status}
+    <Badge
+      variant={status === 'removed' ? 'destructive' : STATUS_VARIANT[status]}
+      data-testid={testId}
+    >
+      {status === 'removed' ? 'removed from the code' : STATUS_LABEL[status]}
     </Badge>
   );
 }

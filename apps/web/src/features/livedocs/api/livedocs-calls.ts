@@ -1,6 +1,8 @@
 import {
   PLAN_HEADER,
   TASK_ID_HEADER,
+  type LivedocsAcceptRequest,
+  type LivedocsAcceptResponse,
   type LivedocsCommitsResponse,
   type LivedocsFilesResponse,
   type LivedocsGenerateResponse,
@@ -65,6 +67,13 @@ export async function getLivedocsObject(
 /** `POST /api/v0/livedocs/save`: one field; 409 when it changed since `version`. */
 export function saveLivedocsField(request: LivedocsSaveRequest): Promise<LivedocsSaveResponse> {
   return api.v0.post('/livedocs/save', request);
+}
+
+/** `POST /api/v0/livedocs/accept`: a generated field accepted as it is; 409 when it changed. */
+export function acceptLivedocsField(
+  request: LivedocsAcceptRequest,
+): Promise<LivedocsAcceptResponse> {
+  return api.v0.post('/livedocs/accept', request);
 }
 
 /**

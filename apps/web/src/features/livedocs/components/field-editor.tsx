@@ -7,6 +7,25 @@ import { cn } from '@/lib/cn';
 import { MarkdownPreview } from './markdown-preview';
 import { NEEDS_A_WRITER, needsWriter } from './needs-writer';
 
+/** How each source of a field's text reads in its badge. */
+const SOURCE_LABEL: Record<NonNullable<LivedocsField['source']>, string> = {
+  author: 'from the doc comment',
+  edited: 'edited',
+  generated: 'generated',
+  model: 'written by the model',
+  empty: 'empty',
+  imported: 'from the doc comment',
+};
+
+const SOURCE_TITLE: Record<NonNullable<LivedocsField['source']>, string> = {
+  author: 'The author wrote this in the code’s own doc comment',
+  edited: 'A person wrote or saved this text',
+  generated: 'Derived from facts of the code; accept it once you have checked it',
+  model: 'A language model wrote this from facts of the code; accept it once you have checked it',
+  empty: 'Nothing to say yet',
+  imported: 'The author wrote this in the code’s own doc comment',
+};
+
 /** What the editor knows of a refused save: the version now on the server (null: not loaded). */
 export interface FieldConflict {
   theirs: LivedocsField | null;
@@ -27,6 +46,8 @@ export function FieldEditor({
   conflict,
   history,
   onChange,
+  onAccept,
+  accepting = false,
 }: {
   field: LivedocsField;
   value: string;
@@ -36,7 +57,18 @@ export function FieldEditor({
   /** The field's history control (a button that opens the saved versions). */
   history?: ReactNode;
   onChange: (value: string) => void;
+  /** Accepts the generated text as it is (offered for unaccepted generated text only). */
+  onAccept?: () => void;
+  accepting?: boolean;
 }) {
+  const acceptable =
+    onAccept !== undefined &&
+    !readOnly &&
+    !dirty &&
+    (field.source === 'generated' || field.source === 'model') &&
+    field.value.trim() !== '' &&
+    !field.accepted_at &&
+    !field.stale;
   const [preview, setPreview] = useState(false);
   const id = `livedocs-field-${field.field_id}`;
   return (
@@ -55,10 +87,28 @@ export function FieldEditor({
           </Badge>
         ) : (
           field.source && (
-            <Badge variant={field.source === 'edited' ? 'secondary' : 'outline'}>
-              {field.source}
+            <Badge
+              variant={field.source === 'edited' ? 'secondary' : 'outline'}
+              title={SOURCE_TITLE[field.source]}
+              data-testid={`livedocs-field-source-${field.field_id}`}
+            >
+              {field.accepted_at ? 'generated · accepted' : SOURCE_LABEL[field.source]}
             </Badge>
           )
+        )}
+        {acceptable && (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            className="h-6 px-2 text-xs"
+            onClick={onAccept}
+            disabled={accepting}
+            title="The text is right as it is: count it as documentation a person stands behind"
+            data-testid={`livedocs-accept-${field.field_id}`}
+          >
+            {accepting ? 'Accepting…' : 'Accept'}
+          </Button>
         )}
         {field.stale && (
           <Badge variant="warning" title="Written against earlier code">

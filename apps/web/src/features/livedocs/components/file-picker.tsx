@@ -131,8 +131,14 @@ export function FilePicker({
               className="size-4 shrink-0 accent-primary"
             />
             <PathName path={file.file_path} />
-            <span className="shrink-0 text-xs text-muted-foreground" title="documented / objects">
+            <span
+              className="shrink-0 text-xs text-muted-foreground"
+              title={`${file.documented_count} documented, ${file.generated_count} generated only, of ${file.object_count} objects`}
+            >
               {file.documented_count}/{file.object_count}
+              {file.generated_count > 0 && (
+                <span className="ml-1">· {file.generated_count} generated</span>
+              )}
               {file.stale_count > 0 && (
                 <span className="ml-1 text-amber-600 dark:text-amber-400">
                   · {file.stale_count} stale

@@ -8,5 +8,9 @@ export const NEEDS_A_WRITER = 'needs a writer';
  * since: no filler is generated, so such a field waits for a person.
  */
 export function needsWriter(field: LivedocsField, value: string): boolean {
-  return field.source === 'generated' && field.value.trim() === '' && value.trim() === '';
+  return (
+    (field.source === 'empty' || field.source === 'generated') &&
+    field.value.trim() === '' &&
+    value.trim() === ''
+  );
 }

@@ -179,6 +179,8 @@ export function ObjectPanel({
               dirty={dirty.includes(field.field_id)}
               readOnly={readOnly}
               onChange={(value) => setDraft(field.field_id, value)}
+              onAccept={() => void editor.accept(field.field_id)}
+              accepting={editor.accepting === field.field_id}
               history={
                 field.version > 0 ? (
                   <FieldHistory

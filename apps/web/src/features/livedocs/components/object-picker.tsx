@@ -15,6 +15,7 @@ import { cn } from '@/lib/cn';
 import { PathName } from './path-name';
 import { StatusBadge } from './status-badge';
 import { VirtualRows } from './virtual-rows';
+import { STATUS_LABEL } from '@/lib/doc-status';
 
 const ALL = '*';
 
@@ -60,7 +61,7 @@ export function ObjectPicker({
     );
   }, [objects, kind, status, name]);
   const counts = useMemo(() => {
-    const c = { documented: 0, stale: 0, undocumented: 0 };
+    const c = { documented: 0, generated: 0, stale: 0, undocumented: 0 };
     for (const o of objects) c[o.status]++;
     return c;
   }, [objects]);
@@ -116,9 +117,10 @@ export function ObjectPicker({
         {(
           [
             [ALL, `All ${objects.length}`],
-            ['documented', `${counts.documented} documented`],
-            ['stale', `${counts.stale} stale`],
-            ['undocumented', `${counts.undocumented} undocumented`],
+            ['documented', `${counts.documented} ${STATUS_LABEL.documented}`],
+            ['generated', `${counts.generated} ${STATUS_LABEL.generated}`],
+            ['stale', `${counts.stale} ${STATUS_LABEL.stale}`],
+            ['undocumented', `${counts.undocumented} ${STATUS_LABEL.undocumented}`],
           ] as const
         ).map(([value, label]) => (
           <button

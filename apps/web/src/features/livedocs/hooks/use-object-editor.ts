@@ -8,7 +8,7 @@ import {
   type ObjectStatus,
 } from '@codedocs/contract';
 import { ApiError, failureMessage } from '@/lib/api-error';
-import { getLivedocsObject, saveLivedocsField } from '../api/livedocs-calls';
+import { acceptLivedocsField, getLivedocsObject, saveLivedocsField } from '../api/livedocs-calls';
 
 /** Where the last save stands. */
 export type SaveState =
@@ -49,6 +49,10 @@ export interface ObjectEditor {
   save(): Promise<boolean>;
   /** After a conflict: drop this text and take the version on the server. */
   takeTheirs(fieldId: string): void;
+  /** Accepts a generated field as it is (a summary accepted makes the object documented). */
+  accept(fieldId: string): Promise<void>;
+  /** The field whose acceptance is under way, if any. */
+  accepting: string | null;
   /** After a conflict: keep this text and save it over the server's version next time. */
   keepMine(fieldId: string): void;
   /** After a conflict: load the server's versions of the conflicting fields again. */
@@ -196,6 +200,33 @@ export function useObjectEditor(
     [conflicts, onFieldChanged],
   );
 
+  const [accepting, setAccepting] = useState<string | null>(null);
+  const accept = useCallback(
+    async (fieldId: string) => {
+      const field = fields.find((f) => f.field_id === fieldId);
+      if (!field || accepting !== null) return;
+      setAccepting(fieldId);
+      try {
+        const answer = await acceptLivedocsField({
+          repo_id: repoId,
+          object_id: object.object_id,
+          field_id: fieldId,
+          version: field.version,
+        });
+        onFieldChanged(answer.field, answer.status);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) {
+          setConflicts((previous) => ({ ...previous, [fieldId]: null }));
+          void fetchTheirs([fieldId]);
+        }
+        setSaveState({ kind: 'failed', message: failureMessage(error, FAILED_TO_SAVE) });
+      } finally {
+        setAccepting(null);
+      }
+    },
+    [fields, accepting, repoId, object.object_id, onFieldChanged, fetchTheirs],
+  );
+
   const loadTheirs = useCallback(
     () => fetchTheirs(Object.keys(conflicts)),
     [conflicts, fetchTheirs],
@@ -211,5 +242,7 @@ export function useObjectEditor(
     takeTheirs,
     keepMine,
     loadTheirs,
+    accept,
+    accepting,
   };
 }

@@ -27,6 +27,7 @@ const file = (id: string): LivedocsFileJson => ({
   language: 'typescript',
   object_count: 1,
   documented_count: 0,
+  generated_count: 0,
   stale_count: 0,
 });
 

@@ -222,8 +222,10 @@ export const livedocsSlice = createSlice({
       const file = state.files.items.find((f) => f.file_id === object.file_id);
       if (!file || before === object.status) return;
       if (before === 'documented') file.documented_count--;
+      if (before === 'generated') file.generated_count--;
       if (before === 'stale') file.stale_count--;
       if (object.status === 'documented') file.documented_count++;
+      if (object.status === 'generated') file.generated_count++;
       if (object.status === 'stale') file.stale_count++;
     },
   },

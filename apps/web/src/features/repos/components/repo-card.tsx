@@ -16,6 +16,7 @@ import { BranchMenu } from './branch-menu';
 import { DeleteRepoDialog } from './delete-repo-dialog';
 import { RepoIndexing } from './repo-indexing';
 import { RepoStatusBadge } from './repo-status-badge';
+import { statusBreakdown } from '@/lib/doc-status';
 
 /** Props of RepoCard. */
 export interface RepoCardProps {
@@ -126,8 +127,20 @@ export function RepoCard({ repo, onSync, onSwitchBranch, onDelete }: RepoCardPro
         </Detail>
         {repo.object_count > 0 && (
           <Detail term="Documented">
-            <span data-testid="repo-doc-counts">
+            <span
+              data-testid="repo-doc-counts"
+              title={statusBreakdown({
+                objects: repo.object_count,
+                documented: repo.documented_count,
+                generated: repo.generated_count,
+                stale: repo.stale_count,
+                undocumented: repo.undocumented_count,
+              })}
+            >
               {repo.documented_count}/{repo.object_count}
+              {repo.generated_count > 0 && (
+                <span className="text-muted-foreground"> · {repo.generated_count} generated</span>
+              )}
               {repo.stale_count > 0 && (
                 <span className="text-amber-600 dark:text-amber-400">
                   {' '}
