@@ -130,7 +130,7 @@ async function run(work: string): Promise<void> {
     const { account, repoId } = seed;
     // what the endpoints answer, checked once before they are loaded
     const repos = expectStatus(
-      await api<{ repos: { repo_id: string; object_count: number; documented_count: number }[] }>(
+      await api<{ repos: { repo_id: string; object_count: number; stale_count: number }[] }>(
         server,
         'GET',
         '/api/v0/repo',
@@ -140,8 +140,8 @@ async function run(work: string): Promise<void> {
       'repos',
     );
     const repo = repos.repos.find((r) => r.repo_id === repoId);
-    if (!repo || repo.object_count === 0 || repo.documented_count !== repo.object_count) {
-      throw new Error(`the repository is not listed with every object documented`);
+    if (!repo || repo.object_count === 0 || repo.stale_count !== 0) {
+      throw new Error(`the repository is not listed with its objects, none stale`);
     }
     const filesPath = `/api/v3/repo/files/${repoId}`;
     const firstPage = expectStatus(

@@ -113,10 +113,12 @@ test.describe('checkout', () => {
     await expect(fileRow).toBeVisible({ timeout: 30_000 });
     await fileRow.click();
     await page.getByTestId('livedocs-generate-selected').click();
-    await expect(page.getByTestId('livedocs-object-status-add')).toHaveText('documented', {
-      timeout: 30_000,
-    });
-    await expect(page.getByTestId('livedocs-object-status-twice')).toHaveText('documented');
+    await expect(page.getByTestId('livedocs-progress')).toContainText('Done', { timeout: 30_000 });
+    // add has the author's summary; twice has generated text at most, which is not documentation
+    await expect(page.getByTestId('livedocs-object-status-add')).toHaveText('documented');
+    await expect(page.getByTestId('livedocs-object-status-twice')).toHaveText(
+      /generated only|needs a writer/,
+    );
     await expect(page.getByTestId('livedocs-generate-refused')).toHaveCount(0);
   });
 });

@@ -55,9 +55,8 @@ test.describe('static documentation sites', () => {
     await page.getByTestId('livedocs-file-src/app.ts').click();
     await page.getByTestId('livedocs-file-src/format.ts').click();
     await page.getByTestId('livedocs-generate-selected').click();
-    await expect(page.getByTestId('livedocs-object-status-greet')).toHaveText('documented', {
-      timeout: 30_000,
-    });
+    await expect(page.getByTestId('livedocs-progress')).toContainText('Done', { timeout: 30_000 });
+    await expect(page.getByTestId('livedocs-object-status-greet')).toHaveText('documented');
 
     // A pocket with both functions.
     await page.goto('/app/pockets');

@@ -51,7 +51,9 @@ describe('account and list schemas added for issue 3', () => {
       languages: ['typescript'],
       object_count: 1,
       documented_count: 0,
+      generated_count: 0,
       stale_count: 0,
+      undocumented_count: 1,
     };
     expect(repoListResponseSchema.parse({ repos: [repo] })).toEqual({ repos: [repo] });
     expect(repoListResponseSchema.safeParse({ repos: [{ ...repo, method: 'ftp' }] }).success).toBe(

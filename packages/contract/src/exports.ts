@@ -120,7 +120,8 @@ export const exportIdParamsSchema = z.object({ id: z.string().min(1).max(100) })
 
 /* ---------------------------------------------------------------------------------------------
  * The JSON export document (`codedocs-export.json`), versioned: a reader checks `version`.
- * Version 1. A change an older reader would misread gets a new version.
+ * Version 2 (per-repository coverage, field sources author/model/empty and `accepted`). A
+ * change an older reader would misread gets a new version.
  * ------------------------------------------------------------------------------------------- */
 
 export const EXPORT_DOCUMENT_VERSION = 2;

@@ -54,12 +54,39 @@ describe('buildSite on a two-repository compilation', () => {
     expect(site.progress.map(([done]) => done)).toEqual([...Array(12).keys()].map((i) => i + 1));
   });
 
+  it('shows generated-only, stale and unwritten objects apart in the coverage', async () => {
+    const model = fixtureModel();
+    const sink = memorySink();
+    await buildSite(
+      {
+        ...model,
+        repositories: model.repositories.map((repo, i) =>
+          i === 0
+            ? {
+                ...repo,
+                object_count: 10,
+                documented_count: 5,
+                generated_count: 3,
+                stale_count: 1,
+                undocumented_count: 1,
+              }
+            : repo,
+        ),
+      },
+      sink,
+    );
+    const index = sink.files.get('index.html')!;
+    expect(index).toContain(
+      '50% documented <span class="muted">(5 of 10; 3 generated only, 1 stale, 1 needs a writer)</span>',
+    );
+  });
+
   it('shows repositories with their pinned commits and coverage on the overview', () => {
     const index = site.files.get('index.html')!;
     expect(index).toContain('<a href="repos/kv-store/index.html">kv-store</a>');
     expect(index).toContain('title="4f1c2a9be0d35e7718c0a6f2b9d4e1c3a5b7d9e1">4f1c2a9be0d3</code>');
-    expect(index).toContain('67% <span class="muted">(6 of 9 documented)</span>');
-    expect(index).toContain('100% <span class="muted">(3 of 3 documented)</span>');
+    expect(index).toContain('67% documented <span class="muted">(6 of 9)</span>');
+    expect(index).toContain('100% documented <span class="muted">(3 of 3)</span>');
     expect(index).toContain('Storage and ingest');
   });
 
@@ -78,9 +105,11 @@ describe('buildSite on a two-repository compilation', () => {
     expect(get).toContain('<pre class="signature"><code><span class="hl-function">get</span>');
     expect(get).toContain('<span class="hl-string-expression">&quot;port&quot;</span>');
     expect(get).toContain('<th scope="row"><code>fallback</code></th>');
-    expect(get).toContain('<h3>Returns</h3>');
-    expect(get).toContain('<h3>Throws</h3>');
-    expect(get).not.toContain('<h3>Notes</h3>'); // empty fields are left out
+    expect(get).toContain('<h3>Returns <span class="badges">');
+    expect(get).toContain('<h3>Throws <span class="badges">');
+    // generated text nobody accepted says so; empty fields are left out
+    expect(get).toContain('<span class="badge badge-generated"');
+    expect(get).not.toContain('<h3>Notes');
     expect(get).toContain(
       '<a href="codec.ts.html#function.decodeEntry"><code>decodeEntry</code></a>',
     );
@@ -97,7 +126,7 @@ describe('buildSite on a two-repository compilation', () => {
     const codec = site.files.get('repos/kv-store/files/src/codec.ts.html')!;
     expect(codec).toContain('<dt>Extended by</dt>');
     expect(codec).toContain('<a href="#class.JsonCodec"><code>JsonCodec</code></a>');
-    expect(codec).toContain('<span class="badge badge-undocumented">undocumented</span>');
+    expect(codec).toContain('<span class="badge badge-undocumented">needs a writer</span>');
   });
 
   it('shows who edited a doc and when', () => {

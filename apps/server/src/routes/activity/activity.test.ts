@@ -350,7 +350,12 @@ describe.each(dialects)('activity events and metrics on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     const coverage = coverageMetricsSchema.parse(response.json());
     const byId = new Map(coverage.repositories.map((repo) => [repo.repo_id, repo]));
-    const point = (documented: number, stale: number) => ({ objects: 100, documented, stale });
+    const point = (documented: number, stale: number) => ({
+      objects: 100,
+      documented,
+      generated: 0,
+      stale,
+    });
     expect(byId.get('cov-a')?.points).toEqual([
       point(10, 0),
       point(70, 4),
@@ -371,6 +376,26 @@ describe.each(dialects)('activity events and metrics on %s', (dialect) => {
       (await get(other.token, 'coverage?from=2026-02-02&to=2026-02-05')).json(),
     );
     expect(theirs.repositories.map((repo) => repo.repo_id)).not.toContain('cov-a');
+    // a day counted before documented meant a usable summary shows no documented figure
+    await upsertCoverageSnapshot(app.db, {
+      repo_id: 'cov-a',
+      user_id: userId,
+      day: '2026-01-10',
+      commit_id: null,
+      objects: 100,
+      documented: 100,
+      generated: 0,
+      stale: 0,
+      rule: 0,
+      docs_revision: 1,
+      taken_at: '2026-01-10T10:00:00.000Z',
+    });
+    const older = coverageMetricsSchema.parse(
+      (await get(user.token, 'coverage?from=2026-01-10&to=2026-01-10')).json(),
+    );
+    expect(older.repositories.find((r) => r.repo_id === 'cov-a')?.points).toEqual([
+      { objects: 100, documented: null, generated: null, stale: 0 },
+    ]);
   });
 
   it("pages the feed newest first, grouping one generation's files, with filters", async () => {

@@ -186,7 +186,7 @@ describe.each(dialects)('exports on %s', (dialect) => {
     const response = await getAs(app(), owner, `/api/v1/exports/${done.export_id}/download`);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const document = exportDocumentSchema.parse(response.json());
-    expect(document.version).toBe(1);
+    expect(document.version).toBe(2);
     expect(document.source).toEqual({ kind: 'repository', repo_id: apiRepo, name: 'api' });
     const objects = document.repositories[0]!.files.flatMap((f) => f.objects);
     const start = objects.find((o) => o.qualified_name === 'startServer')!;
@@ -215,7 +215,7 @@ describe.each(dialects)('exports on %s', (dialect) => {
     expect(openapi.components.schemas).toHaveProperty('CodedocsExport');
     expect(openapi.paths).toHaveProperty('/api/v1/exports/{id}/document');
     // a broken document is refused by the schema: it can fail
-    expect(exportDocumentSchema.safeParse({ ...document, version: 2 }).success).toBe(false);
+    expect(exportDocumentSchema.safeParse({ ...document, version: 1 }).success).toBe(false);
   });
 
   it('writes edited docs back as a patch that git applies and the engine reads back', async () => {
