@@ -21,7 +21,8 @@ const stages = [
     ],
   ],
   ['unit', [['Unit and integration tests (vitest)', () => run('npx', ['vitest', 'run'])]]],
-  ['e2e', [['Production build', () => ensureBuilt({ force: true })]]],
+  // rebuilt only when the sources of the web app or the server bundle changed (by content)
+  ['e2e', [['Production build', () => ensureBuilt()]]],
   ['e2e', [['End-to-end tests (Playwright, Chromium)', () => runNpm(['run', 'test:e2e'])]]],
 ];
 

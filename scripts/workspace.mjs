@@ -1,7 +1,8 @@
 // Helpers shared by the root commands (start, dev, test). Node built-ins only, so they run on
 // a fresh clone before `npm ci` has installed anything.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -60,22 +61,73 @@ export async function ensureDependencies() {
 
 const sharedSources = ['packages/contract/src', 'packages/db/src', 'package-lock.json'];
 
-/** Builds the SPA and the server bundle when they are missing or older than their sources. */
+/**
+ * A digest of the files under the given paths (names and contents; tests, build output and
+ * dot-files left out). Contents, not modification times: a checkout or a copy touches every
+ * file's time without changing what a build makes of it.
+ */
+function sourceDigest(paths) {
+  const hash = createHash('sha256');
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+      for (const entry of readdirSync(path).sort()) {
+        if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
+        visit(join(path, entry));
+      }
+    } else if (!/\.test\.tsx?$/.test(path)) {
+      hash.update(path.slice(root.length)).update('\0').update(readFileSync(path)).update('\0');
+    }
+  };
+  paths.forEach((path) => visit(join(root, path)));
+  return hash.digest('hex');
+}
+
+/**
+ * Builds `output` with `build` unless the digest of its sources is the one recorded beside it
+ * by the last build (`<dir>/.sources-digest`); `force` builds anyway.
+ */
+async function buildIfChanged(label, output, sources, build, force) {
+  const digestFile = join(root, dirname(output), '.sources-digest');
+  const digest = sourceDigest(sources);
+  const built =
+    existsSync(join(root, output)) &&
+    existsSync(digestFile) &&
+    readFileSync(digestFile, 'utf8').trim() === digest;
+  if (built && !force) return;
+  console.log(`> Building ${label}…`);
+  await build();
+  writeFileSync(digestFile, `${digest}\n`);
+}
+
+/** Builds the SPA and the server bundle when they are missing or their sources changed. */
 export async function ensureBuilt({ force = false } = {}) {
-  const webSources = [
-    'apps/web/src',
-    'apps/web/public',
-    'apps/web/index.html',
-    'apps/web/vite.config.ts',
-    ...sharedSources,
-  ];
-  if (force || isStale('apps/web/dist/index.html', webSources)) {
-    console.log('> Building the web app…');
-    await runNpm(['run', 'build', '-w', '@codedocs/web']);
-  }
-  const serverSources = ['apps/server/src', 'apps/server/build.mjs', ...sharedSources];
-  if (force || isStale('apps/server/dist/server.js', serverSources)) {
-    console.log('> Building the server…');
-    await runNpm(['run', 'build', '-w', '@codedocs/server']);
-  }
+  await buildIfChanged(
+    'the web app',
+    'apps/web/dist/index.html',
+    [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      ...sharedSources,
+    ],
+    () => runNpm(['run', 'build', '-w', '@codedocs/web']),
+    force,
+  );
+  // the server bundle holds the engine and the site generator too
+  await buildIfChanged(
+    'the server',
+    'apps/server/dist/server.js',
+    [
+      'apps/server/src',
+      'apps/server/build.mjs',
+      'packages/engine/src',
+      'packages/engine/wasm',
+      'packages/sitegen/src',
+      ...sharedSources,
+    ],
+    () => runNpm(['run', 'build', '-w', '@codedocs/server']),
+    force,
+  );
 }

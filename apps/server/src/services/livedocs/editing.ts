@@ -19,13 +19,12 @@ import {
   markFieldsReviewed,
   writeFieldIfVersion,
 } from '../../repositories/docs-repository';
-import { bumpDocsRevision } from '../../repositories/repos-repository';
 import { nowIso, type ServiceContext } from '../context';
-import { snapshotCoverage } from '../activity/coverage-snapshots';
 import { recordEvent } from '../activity/record-event';
 import { ownRepo } from '../repos/repo-tasks-service';
 import { hasAuthorSummary, statusOf } from './doc-status';
 import { fieldsOf, locateObject, objectView, type LocatedObject } from './object-view';
+import { docsChanged } from './docs-changed';
 
 /** The object at the repository's current commit, or 404/409 saying why it cannot be edited. */
 export async function currentObject(
@@ -99,8 +98,7 @@ export async function saveField(
       'This field was changed by someone else since you opened it; reload it to see their version before saving yours',
     );
   }
-  await bumpDocsRevision(ctx.db, repo.id);
-  await snapshotCoverage(ctx, repo.id);
+  await docsChanged(ctx, repo.id);
   const after = await listDocsOfObjects(ctx.db, repo.id, [object.id]);
   const [state] = await docStatesOfObjects(ctx.db, repo.id, [object.id]);
   const field = fieldsOf(object, after).find((f) => f.field_id === request.field_id);
@@ -149,8 +147,7 @@ export async function acceptField(
       'This field was changed by someone else since you opened it; reload it to see their version before saving yours',
     );
   }
-  await bumpDocsRevision(ctx.db, repo.id);
-  await snapshotCoverage(ctx, repo.id);
+  await docsChanged(ctx, repo.id);
   const after = await listDocsOfObjects(ctx.db, repo.id, [object.id]);
   const [state] = await docStatesOfObjects(ctx.db, repo.id, [object.id]);
   const field = fieldsOf(object, after).find((f) => f.field_id === request.field_id);
@@ -180,7 +177,6 @@ export async function markReviewed(
       data: { object_id: object.id, name: object.qualifiedName },
     });
   });
-  await bumpDocsRevision(ctx.db, repo.id);
-  await snapshotCoverage(ctx, repo.id);
+  await docsChanged(ctx, repo.id);
   return objectView(ctx, repo, object.id, commitId);
 }

@@ -19,17 +19,17 @@ import {
 } from '../../repositories/code-index-repository';
 import type { Db } from '../../repositories/db';
 import { type LegacyHash, rebaseLegacyHashes } from '../../repositories/docs-repository';
-import { bumpDocsRevision, findRepo } from '../../repositories/repos-repository';
+import { findRepo } from '../../repositories/repos-repository';
 import type { Config } from '../../config';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActivityFeed } from '../activity/activity-feed';
-import { snapshotCoverage } from '../activity/coverage-snapshots';
 import { recordEvent } from '../activity/record-event';
 import { nowIso } from '../context';
 import { decodeReferences, ReferencesEncoder } from './index-codec';
 import { commitFiles, commitSource, fileIndexStore, type CommitFile } from './index-storage';
 import { sharedParsePool } from './parse-pool';
 import { hasAuthorSummary } from './doc-status';
+import { docsChanged } from './docs-changed';
 
 /** What indexing needs of the app. */
 export interface IndexDeps {
@@ -227,8 +227,7 @@ export async function indexCommit(
       });
     }
   });
-  await bumpDocsRevision(db, repoId);
-  await snapshotCoverage(deps, repoId);
+  await docsChanged(deps, repoId);
   await request.reportProgress?.(missing + 1, missing + 1, `Indexed ${run.objects} objects`);
   return {
     alreadyIndexed: false,
@@ -257,6 +256,5 @@ async function refreshPresence(deps: IndexDeps, repoId: string, commitId: string
     await upsertCodeObjects(trx, rows, true);
     await rebaseLegacyHashes(trx, repoId, legacy);
   });
-  await bumpDocsRevision(deps.db, repoId);
-  await snapshotCoverage(deps, repoId);
+  await docsChanged(deps, repoId);
 }

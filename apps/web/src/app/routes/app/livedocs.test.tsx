@@ -54,6 +54,8 @@ function summary(name: string, status: LivedocsObjectSummary['status']): Livedoc
   };
 }
 
+const NOW = '2026-12-01T10:00:00.000Z';
+
 function field(fieldId: string, value: string, version = 1): LivedocsField {
   return {
     field_id: fieldId,
@@ -283,6 +285,45 @@ describe('/app/livedocs', () => {
     // a person writing in it takes the mark away
     await user.type(screen.getByTestId('livedocs-field-description'), 'Written.');
     expect(screen.queryByTestId('livedocs-needs-writer-description')).not.toBeInTheDocument();
+  });
+
+  it('offers Accept on generated text only, sends the version read, and shows it accepted', async () => {
+    objects['o-alpha'] = object('alpha', [
+      field('summary', 'Alpha summary.', 3),
+      { ...field('description', 'Mine.'), source: 'edited' },
+      { ...field('throws', 'Nothing.'), source: 'author' },
+    ]);
+    const { user, fetchMock } = openLivedocs({
+      'POST /api/v0/livedocs/accept': (_url, init) => {
+        const body = JSON.parse(String(init.body)) as { field_id: string; version: number };
+        return jsonResponse({
+          field: { ...field(body.field_id, 'Alpha summary.', body.version), accepted_at: NOW },
+          status: 'documented',
+        });
+      },
+    });
+    await openAlpha(user);
+    expect(screen.getByTestId('livedocs-field-source-summary')).toHaveTextContent('generated');
+    expect(screen.getByTestId('livedocs-field-source-throws')).toHaveTextContent(
+      'from the doc comment',
+    );
+    // a person's text and the author's are theirs already: nothing to accept
+    expect(screen.queryByTestId('livedocs-accept-description')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('livedocs-accept-throws')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('livedocs-accept-summary'));
+    await waitFor(() =>
+      expect(screen.getByTestId('livedocs-field-source-summary')).toHaveTextContent(
+        'generated · accepted',
+      ),
+    );
+    expect(screen.queryByTestId('livedocs-accept-summary')).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/v0/livedocs/accept')[0]?.body).toEqual({
+      repo_id: R,
+      object_id: 'o-alpha',
+      field_id: 'summary',
+      version: 3,
+    });
+    expect(screen.getByTestId('livedocs-object-status-alpha')).toHaveTextContent('documented');
   });
 
   it('sanitises markdown in the preview', async () => {
