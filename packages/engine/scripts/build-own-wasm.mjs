@@ -1,7 +1,6 @@
 // Rebuilds the WebAssembly modules that have a memory of their own and import nothing, from C
 // without libc: `npm run build:normalize -w @codedocs/engine` (wasm/normalize.c →
-// src/normalize-wasm.ts) and `npm run build:extract -w @codedocs/engine` (wasm/extract.c →
-// src/convert/extract-wasm.ts). Needs clang and wasm-ld (Debian: clang lld). The committed
+// src/normalize-wasm.ts). Needs clang and wasm-ld (Debian: clang lld). The committed
 // output is what runs; nothing is built at install time. KEEP_NAMES=1 keeps the function names
 // (for a profile that names them; the committed output is stripped).
 import { execFileSync } from 'node:child_process';
@@ -12,8 +11,6 @@ import { join } from 'node:path';
 const MODULES = {
   // buffers are placed past __heap_base by its loader (identity.ts)
   normalize: { output: 'src/normalize-wasm.ts', constant: 'NORMALIZE_WASM', heapBase: true },
-  // everything is allocated past __heap_base by its own allocator
-  extract: { output: 'src/convert/extract-wasm.ts', constant: 'EXTRACT_WASM', heapBase: false },
 };
 
 const name = process.argv[2];

@@ -1,7 +1,6 @@
 import { maskComments } from './convert/comment-mask.ts';
 import { type Converter, createContext, finishHashes } from './convert/context.ts';
 import { CONVERTERS } from './convert/dispatch.ts';
-import { type ExtractedFileIndex, nativeWalkOf, readExtracted } from './convert/extract.ts';
 import { contentHash } from './identity.ts';
 import { detectLanguage, headerIsCpp, looksBinary } from './languages/detect.ts';
 import { getLanguage } from './languages/registry.ts';
@@ -21,11 +20,6 @@ export interface IndexOptions {
   maxBytes?: number;
   /** Parsing one file stops after this long (default 20 s); the file gets a diagnostic. */
   parseTimeoutMs?: number;
-  /**
-   * A walk in WebAssembly (convert/extract.ts) hands its records back unread, for the receiving
-   * thread to read (a small pool sets it, see parse/pool.ts; readExtracted reads them).
-   */
-  deferReading?: boolean;
 }
 
 const MAX_SYNTAX_DIAGNOSTICS = 20;
@@ -148,18 +142,6 @@ function convertTree(
 ): FileIndex {
   base.diagnostics.push(...syntaxDiagnostics(tree));
   const language = base.language!;
-  const native = nativeWalkOf(converter);
-  if (native) {
-    const walked = native.walk(tree, text, language);
-    if (walked) {
-      const file: ExtractedFileIndex = {
-        ...base,
-        status: 'parsed',
-        extracted: { repository: options.repository ?? '', source: text, ...walked },
-      };
-      return options.deferReading ? file : readExtracted(file);
-    }
-  }
   const ctx = createContext(
     options.repository ?? '',
     base.path,
@@ -168,7 +150,7 @@ function convertTree(
     maskComments(tree, language),
   );
   try {
-    (native ? native.fallback : converter)?.(tree.rootNode, ctx);
+    converter?.(tree.rootNode, ctx);
   } catch (error) {
     base.diagnostics.push({
       severity: 'error',

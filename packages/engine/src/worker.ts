@@ -32,6 +32,5 @@ export async function runParseTask(
   const content = task.content ?? (task.absolutePath ? readFileSync(task.absolutePath) : undefined);
   // packed: the sites travel as one array and a string table (see parse/transfer.ts)
   const file = { path: task.path, content: content ?? '' };
-  // (with deferReading, which the pool sets, a walk in WebAssembly sends its records unread)
   return packFileIndex(await indexFile(file, task.options, converters));
 }

@@ -67,8 +67,6 @@ static void fill_classes(void) {
     ascii_class[c] = is_word(c) ? CLASS_WORD : is_space(c) ? CLASS_SPACE : 0;
 }
 
-// (wasm/extract.c includes the classes above only: it hashes straight from UTF-16)
-#ifndef NORMALIZE_CLASSES_ONLY
 
 // Returns the output's length in bytes; `at` gets one entry per UTF-16 unit, and the end.
 // `masked` holds `masked_count` ranges of units, [start, end) pairs sorted by start, read as
@@ -263,5 +261,3 @@ __attribute__((export_name("join"))) int join(const uint8_t *normal, const int32
   add_range(&state, normal, at, position, end);
   return state.cut_pair ? -1 : state.length;
 }
-
-#endif

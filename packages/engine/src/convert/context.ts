@@ -162,8 +162,8 @@ export function addObject(ctx: ConvertContext, node: Node, draft: ObjectDraft): 
   );
 }
 
-/** addObject for an object whose place and signature are known (convert/extract.ts). */
-export function addObjectAt(
+/** addObject for an object whose place and signature are known. */
+function addObjectAt(
   ctx: ConvertContext,
   place: ObjectPlace,
   signature: string,
@@ -200,7 +200,7 @@ export function addObjectAt(
     codeHash: '',
     // every optional field present, undefined when absent (JSON, the store and the trip between
     // threads leave them out): one shape of object for V8, whose optimised code reading objects
-    // (the readers of extract.ts, finishHashes, resolution) was thrown away as shapes turned up
+    // (finishHashes, resolution) was thrown away as shapes turned up
     returnType: draft.returnType,
     parentId: draft.parent?.id,
     doc: draft.doc || undefined,
@@ -257,8 +257,6 @@ export function addSiteAt(
   name: string,
   from: CodeObject | undefined,
   qualifier?: string,
-  /** The line's trimmed text, when the caller has it (a walk in WebAssembly gives it). */
-  snippet: string = snippetOf(ctx, row),
 ): void {
   // every field present, absent ones undefined (JSON leaves them out, as the packed trip to the
   // main thread does): one shape of site for V8, where optional fields made up to six
@@ -267,7 +265,7 @@ export function addSiteAt(
     kind,
     line: row + 1,
     column: column + 1,
-    snippet,
+    snippet: snippetOf(ctx, row),
     qualifier: qualifier || undefined,
     receiverType: (qualifier && from && receiverTypeOf(from, qualifier)) || undefined,
     fromId: from?.id,

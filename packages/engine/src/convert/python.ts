@@ -159,8 +159,8 @@ export function convertPython(root: Node, ctx: ConvertContext): void {
   walkScoped(root, VISITED, NO_SCOPE, (node, scope) => enter(node, ctx, scope));
 }
 
-/** The node types the walk visits (extract.ts names them to wasm/extract.c in this order). */
-export const VISITED = [
+/** The node types the walk visits. */
+const VISITED = [
   'decorated_definition',
   'function_definition',
   'class_definition',

@@ -85,7 +85,7 @@ export function convertTypeScript(root: Node, ctx: ConvertContext): void {
   }
 }
 
-export const VISITED = [
+const VISITED = [
   ...SCOPES,
   'interface_declaration',
   'enum_declaration',

@@ -184,10 +184,9 @@ export class FlatTree {
     }
     if (scratch) {
       // the node objects of the trees before stay until a node of this one takes their place
-      // (node() tells them apart by their tree: a walk in WebAssembly reads no node here, and
-      // clearing them for every file cost as much as copying the tree); grown by pushing, so
-      // the array keeps fast elements (a store far past its end would turn it into a dictionary
-      // for the rest of the thread's life)
+      // (node() tells them apart by their tree, and clearing them for every file cost as much as
+      // copying the tree); grown by pushing, so the array keeps fast elements (a store far past
+      // its end would turn it into a dictionary for the rest of the thread's life)
       const objects = scratch.objects;
       for (let i = objects.length; i < count; i++) objects.push(undefined);
       this.nodes = objects;
@@ -208,11 +207,6 @@ export class FlatTree {
 
   /** @internal */ subtreeEnd(index: number): number {
     return this.end[index]!;
-  }
-
-  /** @internal The arrays behind the tree, for readers in WebAssembly (convert/extract.ts). */
-  arrays(): { end: Int32Array; fieldsAt: Int32Array } {
-    return { end: this.end, fieldsAt: this.fieldsAt };
   }
 
   /** @internal */ previousOf(index: number): number {

@@ -9,9 +9,6 @@ import { unpackFileIndex, type PackedFileIndex } from './transfer.ts';
 /** How long stopping a pool waits for a thread still loading its module (then stops it anyway). */
 const LOAD_WAIT_MS = 30_000;
 
-/** Pools of at most this many threads leave the reading of walks' records to the main thread. */
-const MAX_THREADS_READ_HERE = 3;
-
 /** Runs parse tasks on worker threads, one per core by default. */
 export interface ParsePool {
   /** Parser threads: a caller keeps about 8 tasks per thread in flight to keep each one busy. */
@@ -62,13 +59,7 @@ export function createParsePool(
     workerData: { [POOL_THREAD]: true },
     ...(needsTsx && { execArgv: [...loaderOptions(process.execArgv), '--import', 'tsx'] }),
   });
-  // the records of a walk in WebAssembly are read on this thread when the pool is small: V8 then
-  // compiles that JavaScript once instead of once per parser thread, which on two cores is a
-  // fifth of a cold run's CPU. Reading costs this thread about an eighth of what parsing costs a
-  // parser thread, so with more threads it would become the bottleneck; they read their own.
-  const deferReading = threads <= MAX_THREADS_READ_HERE;
-  const runPacked = (task: ParseTask): Promise<PackedFileIndex> =>
-    pool.run(deferReading ? { ...task, options: { ...task.options, deferReading } } : task);
+  const runPacked = (task: ParseTask): Promise<PackedFileIndex> => pool.run(task);
   // threads whose worker module has loaded: stopping one before then can abort the process
   const loaded = new Set<number>();
   let announced: (() => void) | undefined;

@@ -41,22 +41,6 @@ describe('packed models between threads', () => {
     expect(unpackFileIndex(file)).toBe(file);
   });
 
-  it('sends a walk’s records, mask and strings in one buffer, with no packed sites', async () => {
-    const file = await indexFile({ path: 'src/store.ts', content: source }, { deferReading: true });
-    const packed = packFileIndex(file);
-    expect(packed).not.toHaveProperty('packedSites');
-    const { records, mask, units } = packed.extracted!;
-    expect(records.length).toBeGreaterThan(0);
-    expect(units.length).toBeGreaterThan(0);
-    expect(mask.buffer).toBe(records.buffer);
-    expect(units.buffer).toBe(records.buffer);
-    const received = structuredClone(packed);
-    expect(received.extracted!.units.buffer).toBe(received.extracted!.records.buffer);
-    expect(unpackFileIndex(received)).toEqual(
-      await indexFile({ path: 'src/store.ts', content: source }),
-    );
-  });
-
   it('round-trips a file with no sites', async () => {
     const file = await indexFile({ path: 'empty.ts', content: '' });
     expect(unpackFileIndex(packFileIndex(file))).toEqual(file);

@@ -1,4 +1,3 @@
-import { type ExtractedFileIndex, readExtracted } from '../convert/extract.ts';
 import type { FileIndex, Site } from '../model.ts';
 
 /**
@@ -9,10 +8,7 @@ import type { FileIndex, Site } from '../model.ts';
  * JavaScript, several times faster than deserialising them one by one.
  */
 export interface PackedFileIndex extends Omit<FileIndex, 'sites'> {
-  /** None when the sites are still records (`extracted`). */
-  packedSites?: { strings: string[]; ints: Int32Array };
-  /** A walk's records, sent unread (see convert/extract.ts): the receiver reads the model. */
-  extracted?: ExtractedFileIndex['extracted'];
+  packedSites: { strings: string[]; ints: Int32Array };
 }
 
 /**
@@ -24,12 +20,7 @@ const STRIDE = 8;
 const NONE = -1;
 
 /** Packs a model's sites for the trip to the main thread (see PackedFileIndex). */
-export function packFileIndex(file: FileIndex | ExtractedFileIndex): PackedFileIndex {
-  // a walk's records hold the sites: nothing to pack (and no empty array to send)
-  if ('extracted' in file) {
-    const { sites: _sites, ...rest } = file;
-    return rest;
-  }
+export function packFileIndex(file: FileIndex): PackedFileIndex {
   const strings: string[] = [];
   const indexes = new Map<string, number>();
   const intern = (value: string | undefined): number => {
@@ -69,9 +60,7 @@ export function packFileIndex(file: FileIndex | ExtractedFileIndex): PackedFileI
 
 /** The FileIndex a packed one stands for; anything else (a plain FileIndex) is returned as is. */
 export function unpackFileIndex(value: PackedFileIndex | FileIndex): FileIndex {
-  if ('extracted' in value && value.extracted)
-    return readExtracted({ ...value, sites: [] } as ExtractedFileIndex);
-  if (!('packedSites' in value) || !value.packedSites) return value as FileIndex;
+  if (!('packedSites' in value)) return value;
   const { strings, ints } = value.packedSites;
   const sites: Site[] = new Array<Site>(ints.length / STRIDE);
   for (let at = 0, i = 0; at < ints.length; at += STRIDE, i++) {
