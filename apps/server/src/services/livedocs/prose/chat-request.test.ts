@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chatRequestBody, codeForModel, MAX_CODE_CHARS } from './chat-request';
-import { scaleFacts } from './test-facts';
+import { scaleFacts } from '../../../test/prose-facts';
 
 describe('chatRequestBody', () => {
   it('asks for a JSON object at temperature 0.2 with the system prompt first', () => {

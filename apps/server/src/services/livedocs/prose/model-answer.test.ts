@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { limitText, MAX_FIELD_CHARS, parseModelJson, toProseResult } from './model-answer';
-import { scaleFacts } from './test-facts';
+import { scaleFacts } from '../../../test/prose-facts';
 
 describe('parseModelJson', () => {
   it('reads a bare object, a ```json fence and an object inside chatter', () => {

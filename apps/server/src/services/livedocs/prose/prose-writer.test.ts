@@ -3,7 +3,7 @@ import type { LlmConfig } from '../../../config';
 import { startFakeLlm, type FakeLlm, type FakeLlmMode } from '../../../test/fake-llm';
 import { MAX_CODE_CHARS, SYSTEM_PROMPT } from './chat-request';
 import { createProseWriter } from './prose-writer';
-import { scaleFacts } from './test-facts';
+import { scaleFacts } from '../../../test/prose-facts';
 
 const answer = (value: object | string): FakeLlmMode => ({
   kind: 'answer',

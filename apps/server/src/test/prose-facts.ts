@@ -1,4 +1,4 @@
-import type { ProseFacts } from './prose-facts';
+import type { ProseFacts } from '../services/livedocs/prose/prose-facts';
 
 /** One small function's facts, as the engine would give them, for the prose tests. */
 export function scaleFacts(overrides: Partial<ProseFacts> = {}): ProseFacts {
