@@ -1,5 +1,5 @@
 import type { Session, User } from '@codedocs/db';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../errors/index';
 import { authenticateSessionToken } from '../services/auth/session-service';
@@ -32,6 +32,32 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export function requireAuth(request: FastifyRequest): Authenticated {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/**
+ * The signed-in user's authentication, on a route of the signed-in scope (`signedInScope`):
+ * the scope authenticated the request before the handler ran.
+ */
+export const signedIn = requireAuth;
+
+/** The signed-in user's id, on a route of the signed-in scope. */
+export function userIdOf(request: FastifyRequest): string {
+  return requireAuth(request).user.id;
+}
+
+/** How OpenAPI documents a route of the signed-in scope. */
+const BEARER = [{ bearerAuth: [] }];
+
+/**
+ * Makes the scope it is registered in a signed-in one: every route registered in it afterwards
+ * authenticates first (401 without a valid bearer token) and is documented as needing the token.
+ * Public routes are registered outside it.
+ */
+export async function signedInScope(scope: FastifyInstance): Promise<void> {
+  scope.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: BEARER };
+  });
+  scope.addHook('onRequest', scope.authenticate);
 }
 
 /** Client address and user agent, as sessions record them and throttles key them. */

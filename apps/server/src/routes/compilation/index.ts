@@ -13,7 +13,7 @@ import {
   objectSearchResponseSchema,
 } from '@codedocs/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/authenticate';
+import { userIdOf } from '../../plugins/authenticate';
 import { sendSerialized } from '../../presenters/serialized-json';
 import {
   addCompilationObjects,
@@ -28,36 +28,31 @@ import {
 } from '../../services/compilations/compilation-service';
 
 const tags = ['compilation'];
-const security = [{ bearerAuth: [] }];
 
 /**
  * Compilations ("pockets", spec section 7, under `/api/v0`): the six spec calls, plus rename,
  * order, removing a selection and the cross-repository object search their screen needs.
  */
 export const compilationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const userOf = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
-
   app.get(
     '/compilation/metadata',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "The caller's compilations with per-repository counts",
         response: { 200: compilationMetadataResponseSchema },
       },
     },
-    async (request) => ({ metadata: await listCompilationMetadata(app.services, userOf(request)) }),
+    async (request) => ({
+      metadata: await listCompilationMetadata(app.services, userIdOf(request)),
+    }),
   );
 
   app.post(
     '/compilation',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Create a compilation (names are unique per user)',
         body: compilationNameRequestSchema,
         response: { 201: compilationResponseSchema },
@@ -65,17 +60,15 @@ export const compilationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send({
-        compilation: await createCompilation(app.services, userOf(request), request.body.name),
+        compilation: await createCompilation(app.services, userIdOf(request), request.body.name),
       }),
   );
 
   app.patch(
     '/compilation/:id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Rename a compilation',
         params: compilationIdParamsSchema,
         body: compilationNameRequestSchema,
@@ -85,7 +78,7 @@ export const compilationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       compilation: await renameOwnCompilation(
         app.services,
-        userOf(request),
+        userIdOf(request),
         request.params.id,
         request.body.name,
       ),
@@ -95,16 +88,14 @@ export const compilationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/compilation/:id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Delete a compilation',
         params: compilationIdParamsSchema,
       },
     },
     async (request, reply) => {
-      await deleteOwnCompilation(app.services, userOf(request), request.params.id);
+      await deleteOwnCompilation(app.services, userIdOf(request), request.params.id);
       return reply.code(204).send();
     },
   );
@@ -112,10 +103,8 @@ export const compilationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/compilation/:id/object/metadata',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "A compilation's objects in order, with their status at each repository's head",
         params: compilationIdParamsSchema,
         response: { 200: compilationObjectsResponseSchema },
@@ -125,32 +114,28 @@ export const compilationRoutes: FastifyPluginAsyncZod = async (app) => {
       sendSerialized(
         request,
         reply,
-        await listCompilationObjects(app.services, userOf(request), request.params.id),
+        await listCompilationObjects(app.services, userIdOf(request), request.params.id),
       ),
   );
 
   app.post(
     '/compilation/object',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Add objects to a compilation (idempotent; all or nothing)',
         body: compilationAddObjectsRequestSchema,
         response: { 200: compilationChangeResponseSchema },
       },
     },
-    async (request) => addCompilationObjects(app.services, userOf(request), request.body),
+    async (request) => addCompilationObjects(app.services, userIdOf(request), request.body),
   );
 
   app.delete(
     '/compilation/:id/object/:object_id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Remove one object from a compilation',
         params: compilationObjectParamsSchema,
         response: { 200: compilationChangeResponseSchema },
@@ -159,7 +144,7 @@ export const compilationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       removeCompilationObjects(
         app.services,
-        userOf(request),
+        userIdOf(request),
         request.params.id,
         [request.params.object_id],
         { single: true },
@@ -169,10 +154,8 @@ export const compilationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/compilation/:id/object/remove',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Remove a selection of objects from a compilation',
         params: compilationIdParamsSchema,
         body: compilationRemoveObjectsRequestSchema,
@@ -182,7 +165,7 @@ export const compilationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       removeCompilationObjects(
         app.services,
-        userOf(request),
+        userIdOf(request),
         request.params.id,
         request.body.object_ids,
         { single: false },
@@ -192,10 +175,8 @@ export const compilationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/compilation/:id/order',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "Set the order of a compilation's objects (every object once)",
         params: compilationIdParamsSchema,
         body: compilationOrderRequestSchema,
@@ -208,7 +189,7 @@ export const compilationRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         await orderCompilation(
           app.services,
-          userOf(request),
+          userIdOf(request),
           request.params.id,
           request.body.object_ids,
         ),
@@ -218,15 +199,13 @@ export const compilationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/objects/search',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "Search the caller's objects across repositories (paged by cursor)",
         querystring: objectSearchQuerySchema,
         response: { 200: objectSearchResponseSchema },
       },
     },
-    async (request) => searchUserObjects(app.services, userOf(request), request.query),
+    async (request) => searchUserObjects(app.services, userIdOf(request), request.query),
   );
 };

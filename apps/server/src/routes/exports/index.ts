@@ -8,7 +8,7 @@ import {
   exportSchema,
 } from '@codedocs/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/authenticate';
+import { userIdOf } from '../../plugins/authenticate';
 import {
   createExport,
   deleteExport,
@@ -22,7 +22,6 @@ import {
 import { attachment } from '../staticdocs/attachment';
 
 const tags = ['exports'];
-const security = [{ bearerAuth: [] }];
 
 /**
  * Exports beyond sites (issue 22, under `/api/v1`): Markdown, JSON and write-back patches of a
@@ -30,15 +29,11 @@ const security = [{ bearerAuth: [] }];
  * and downloads. Another user's export or source answers 404.
  */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const userOf = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
-
   app.post(
     '/exports',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary:
           'Export a compilation or repository as Markdown, JSON or a write-back patch (a job)',
         body: createExportRequestSchema,
@@ -48,47 +43,41 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(202)
-        .send(await createExport(app.services, app.jobs.queue, userOf(request), request.body)),
+        .send(await createExport(app.services, app.jobs.queue, userIdOf(request), request.body)),
   );
 
   app.get(
     '/exports',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "The caller's exports, newest first",
         querystring: exportListQuerySchema,
         response: { 200: exportListResponseSchema },
       },
     },
-    async (request) => listExports(app.services, userOf(request), request.query),
+    async (request) => listExports(app.services, userIdOf(request), request.query),
   );
 
   app.get(
     '/exports/:id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'One export',
         params: exportIdParamsSchema,
         response: { 200: exportSchema },
       },
     },
     async (request) =>
-      presentExport(await ownExport(app.services, userOf(request), request.params.id)),
+      presentExport(await ownExport(app.services, userIdOf(request), request.params.id)),
   );
 
   app.get(
     '/exports/:id/patch',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "A patch export's unified diff, as text (to show before download)",
         params: exportIdParamsSchema,
       },
@@ -98,37 +87,33 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/plain; charset=utf-8')
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-cache')
-        .send(await exportPatchText(app.services, userOf(request), request.params.id)),
+        .send(await exportPatchText(app.services, userIdOf(request), request.params.id)),
   );
 
   app.get(
     '/exports/:id/document',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "A JSON export's document (schema CodedocsExport, version 1)",
         params: exportIdParamsSchema,
         response: { 200: exportDocumentSchema },
       },
     },
-    async (request) => exportDocumentOf(app.services, userOf(request), request.params.id),
+    async (request) => exportDocumentOf(app.services, userIdOf(request), request.params.id),
   );
 
   app.get(
     '/exports/:id/download',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'The export: a zip of the Markdown folder, the JSON document or the patch',
         params: exportIdParamsSchema,
       },
     },
     async (request, reply) => {
-      const file = await downloadExport(app.services, userOf(request), request.params.id);
+      const file = await downloadExport(app.services, userIdOf(request), request.params.id);
       return attachment(reply.type(file.contentType), file.name)
         .header('x-content-type-options', 'nosniff')
         .send(file.stream);
@@ -138,16 +123,14 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/exports/:id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Delete an export and its files',
         params: exportIdParamsSchema,
       },
     },
     async (request, reply) => {
-      await deleteExport(app.services, userOf(request), request.params.id);
+      await deleteExport(app.services, userIdOf(request), request.params.id);
       return reply.code(204).send();
     },
   );

@@ -6,12 +6,11 @@ import {
   repoIdPathSchema,
 } from '@codedocs/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/authenticate';
+import { userIdOf } from '../../plugins/authenticate';
 import { sendSerialized } from '../../presenters/serialized-json';
 import { fileContent, filesPage } from '../../services/repos/files-service';
 
 const tags = ['files'];
-const security = [{ bearerAuth: [] }];
 
 /**
  * `GET /api/v3/repo/files/{repo_id}`: a listed commit's files, paged with an opaque token; sent
@@ -21,10 +20,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/repo/files/:repo_id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "One page of a repository's files",
         params: repoIdPathSchema,
         querystring: filesQuerySchema,
@@ -35,12 +32,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       sendSerialized(
         request,
         reply,
-        await filesPage(
-          app.services,
-          requireAuth(request).user.id,
-          request.params.repo_id,
-          request.query,
-        ),
+        await filesPage(app.services, userIdOf(request), request.params.repo_id, request.query),
       ),
   );
 };
@@ -50,10 +42,8 @@ export const fileContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/file/content/:repo_id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "A file's content",
         params: repoIdPathSchema,
         querystring: fileContentQuerySchema,
@@ -61,11 +51,6 @@ export const fileContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      fileContent(
-        app.services,
-        requireAuth(request).user.id,
-        request.params.repo_id,
-        request.query,
-      ),
+      fileContent(app.services, userIdOf(request), request.params.repo_id, request.query),
   );
 };

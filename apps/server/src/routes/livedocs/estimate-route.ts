@@ -4,7 +4,7 @@ import {
   repoIdParamsSchema,
 } from '@codedocs/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/authenticate';
+import { userIdOf } from '../../plugins/authenticate';
 import { estimateGeneration } from '../../services/livedocs/generation-estimate';
 import { planHeader } from '../repo/headers';
 
@@ -16,10 +16,8 @@ export const livedocsEstimateRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/livedocs/estimate/:id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['livedocs'],
-        security: [{ bearerAuth: [] }],
         summary: 'What generating these files (or all) would spend of the monthly quota',
         params: repoIdParamsSchema,
         querystring: livedocsEstimateQuerySchema,
@@ -29,7 +27,7 @@ export const livedocsEstimateRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       estimateGeneration(
         app.services,
-        requireAuth(request).user.id,
+        userIdOf(request),
         planHeader(request),
         request.params.id,
         request.query.file_id ? request.query.file_id.split(',').filter(Boolean) : null,

@@ -7,12 +7,11 @@ import {
 } from '@codedocs/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/authenticate';
+import { userIdOf } from '../../plugins/authenticate';
 import { regenerateObject, requestGeneration } from '../../services/livedocs/generate-request';
 import { planHeader, taskIdHeader } from '../repo/headers';
 
 const tags = ['livedocs'];
-const security = [{ bearerAuth: [] }];
 
 /** The v2 generation calls: they carry the plan token in `x-plan` (spec section 7). */
 export const livedocsGenerateRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +23,7 @@ export const livedocsGenerateRoutes: FastifyPluginAsyncZod = async (app) => {
     requestGeneration(
       app.services,
       app.jobs.queue,
-      requireAuth(request).user.id,
+      userIdOf(request),
       { taskId: taskIdHeader(request), plan: planHeader(request) },
       {
         repo_id: request.body.repo_id,
@@ -35,10 +34,8 @@ export const livedocsGenerateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/livedocs/generate',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Generate docs for the objects of chosen files (runs as task `x-task-id`)',
         body: livedocsGenerateRequestSchema,
         response: { 202: livedocsGenerateResponseSchema },
@@ -50,10 +47,8 @@ export const livedocsGenerateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/livedocs/generate/all',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Generate docs for every object of the current commit (runs as task `x-task-id`)',
         body: livedocsGenerateAllRequestSchema,
         response: { 202: livedocsGenerateResponseSchema },
@@ -65,10 +60,8 @@ export const livedocsGenerateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/livedocs/regenerate',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "Refresh one object's generated fields (edited fields are kept)",
         body: livedocsObjectActionRequestSchema,
         response: { 200: livedocsObjectResponseSchema },
@@ -77,7 +70,7 @@ export const livedocsGenerateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       object: await regenerateObject(
         app.services,
-        requireAuth(request).user.id,
+        userIdOf(request),
         planHeader(request),
         request.body,
       ),

@@ -16,7 +16,7 @@ import {
   repoIdPathSchema,
 } from '@codedocs/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/authenticate';
+import { userIdOf } from '../../plugins/authenticate';
 import { acceptField, markReviewed, saveField } from '../../services/livedocs/editing';
 import { objectView } from '../../services/livedocs/object-view';
 import {
@@ -30,17 +30,14 @@ import { SerializedJson, sendSerialized } from '../../presenters/serialized-json
 import { ownRepo } from '../../services/repos/repo-tasks-service';
 
 const tags = ['livedocs'];
-const security = [{ bearerAuth: [] }];
 
 /** The v0 live-docs reads and edits (spec section 7, DESIGN.md section 5). */
 export const livedocsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/livedocs/files/:repo_id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Files of a commit that hold documentable objects, with doc counts',
         params: repoIdPathSchema,
         querystring: livedocsFilesQuerySchema,
@@ -51,7 +48,7 @@ export const livedocsRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await livedocsFiles(
         app.services,
         app.jobs.queue,
-        requireAuth(request).user.id,
+        userIdOf(request),
         request.params.repo_id,
         request.query,
       );
@@ -63,10 +60,8 @@ export const livedocsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/livedocs/metadata/:repo_id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Objects of chosen files, nested as files then objects',
         params: repoIdPathSchema,
         querystring: livedocsMetadataQuerySchema,
@@ -74,21 +69,14 @@ export const livedocsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      livedocsMetadata(
-        app.services,
-        requireAuth(request).user.id,
-        request.params.repo_id,
-        request.query,
-      ),
+      livedocsMetadata(app.services, userIdOf(request), request.params.repo_id, request.query),
   );
 
   app.get(
     '/livedocs/object/:repo_id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'One object: signature, code, doc fields, calls, callers, usages, status',
         params: repoIdPathSchema,
         querystring: livedocsObjectQuerySchema,
@@ -96,11 +84,7 @@ export const livedocsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const repo = await ownRepo(
-        app.services,
-        requireAuth(request).user.id,
-        request.params.repo_id,
-      );
+      const repo = await ownRepo(app.services, userIdOf(request), request.params.repo_id);
       const commitId = await indexedCommitOf(app.services, repo, request.query.commit_id);
       return { object: await objectView(app.services, repo, request.query.object_id, commitId) };
     },
@@ -109,73 +93,62 @@ export const livedocsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/livedocs/save',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Save one doc field (409 when it changed since the editor loaded it)',
         body: livedocsSaveRequestSchema,
         response: { 200: livedocsSaveResponseSchema },
       },
     },
-    async (request) => saveField(app.services, requireAuth(request).user.id, request.body),
+    async (request) => saveField(app.services, userIdOf(request), request.body),
   );
 
   app.post(
     '/livedocs/accept',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Accept one generated doc field as it is (409 when it changed since)',
         body: livedocsAcceptRequestSchema,
         response: { 200: livedocsAcceptResponseSchema },
       },
     },
-    async (request) => acceptField(app.services, requireAuth(request).user.id, request.body),
+    async (request) => acceptField(app.services, userIdOf(request), request.body),
   );
 
   app.post(
     '/livedocs/review',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "Mark a stale object's docs as reviewed against the current code",
         body: livedocsObjectActionRequestSchema,
         response: { 200: livedocsObjectResponseSchema },
       },
     },
     async (request) => ({
-      object: await markReviewed(app.services, requireAuth(request).user.id, request.body),
+      object: await markReviewed(app.services, userIdOf(request), request.body),
     }),
   );
 
   app.get(
     '/livedocs/commits/:repo_id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Commits of a repository that have been indexed, newest first',
         params: repoIdPathSchema,
         response: { 200: livedocsCommitsResponseSchema },
       },
     },
-    async (request) =>
-      livedocsCommits(app.services, requireAuth(request).user.id, request.params.repo_id),
+    async (request) => livedocsCommits(app.services, userIdOf(request), request.params.repo_id),
   );
 
   app.get(
     '/livedocs/history/:repo_id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "A doc field's saved versions, newest first",
         params: repoIdPathSchema,
         querystring: livedocsHistoryQuerySchema,
@@ -183,11 +156,6 @@ export const livedocsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      fieldHistory(
-        app.services,
-        requireAuth(request).user.id,
-        request.params.repo_id,
-        request.query,
-      ),
+      fieldHistory(app.services, userIdOf(request), request.params.repo_id, request.query),
   );
 };

@@ -357,9 +357,10 @@ describe.each(dialects)('live docs through the API on %s', (dialect) => {
       'Counter.increment',
     ]);
     // documented: the author's summaries (add, greet); the rest is generated text nobody accepted
-    expect(
-      objects.filter((o) => o.status === 'documented').map((o) => o.qualified_name),
-    ).toEqual(['add', 'greet']);
+    expect(objects.filter((o) => o.status === 'documented').map((o) => o.qualified_name)).toEqual([
+      'add',
+      'greet',
+    ]);
     const staleList = await fileList();
     expect(countsOf(staleList.files, 'src/math.ts')).toEqual({ documented: 1, stale: 1 });
     expect((await objectNamed('add')).object_id).toBe(add.object_id);

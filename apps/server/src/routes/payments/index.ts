@@ -9,7 +9,7 @@ import {
 } from '@codedocs/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientInfo, requireAuth } from '../../plugins/authenticate';
+import { clientInfo, signedIn, userIdOf } from '../../plugins/authenticate';
 import {
   abandonCheckout,
   getPurchase,
@@ -21,7 +21,6 @@ import { getSubscription } from '../../services/billing/subscription-service';
 import { getUsage } from '../../services/billing/usage-service';
 
 const tags = ['payments'];
-const security = [{ bearerAuth: [] }];
 const purchaseParams = z.object({ purchase_id: z.string().min(1).max(100) });
 
 /**
@@ -31,21 +30,106 @@ const purchaseParams = z.object({ purchase_id: z.string().min(1).max(100) });
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
-  const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
 
   app.get(
     '/payments/subscription',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'The plan, purchases and a signed plan token for the ps cookie',
         response: { 200: subscriptionResponseSchema },
       },
     },
-    async (request) => getSubscription(ctx, userId(request)),
+    async (request) => getSubscription(ctx, userIdOf(request)),
   );
+
+  app.get(
+    '/payments/usage',
+    {
+      schema: {
+        tags,
+        summary: "What the caller uses of the plan's quotas",
+        response: { 200: usageResponseSchema },
+      },
+    },
+    async (request) => getUsage(ctx, userIdOf(request)),
+  );
+
+  app.post(
+    '/payments/checkout',
+    {
+      schema: {
+        tags,
+        summary: 'Where to send the browser to buy (or change to) the plan of this price',
+        body: checkoutRequestSchema,
+        response: { 200: checkoutResponseSchema },
+      },
+    },
+    async (request) =>
+      startCheckout(ctx, signedIn(request).user, request.body.price_id, clientInfo(request)),
+  );
+
+  app.get(
+    '/payments/purchases/:purchase_id',
+    {
+      schema: {
+        tags,
+        summary: "One of the caller's purchases: how a checkout ended",
+        params: purchaseParams,
+        response: { 200: purchaseSchema },
+      },
+    },
+    async (request) => getPurchase(ctx, userIdOf(request), request.params.purchase_id),
+  );
+
+  app.post(
+    '/payments/purchases/:purchase_id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'The buyer left the checkout: close it and mark its purchase canceled',
+        params: purchaseParams,
+        response: { 200: purchaseSchema },
+      },
+    },
+    async (request) => abandonCheckout(ctx, userIdOf(request), request.params.purchase_id),
+  );
+
+  for (const [action, cancel] of [
+    ['cancel', true],
+    ['resume', false],
+  ] as const) {
+    app.post(
+      `/payments/subscription/${action}`,
+      {
+        schema: {
+          tags,
+          summary: cancel
+            ? 'End the paid plan at the end of the period'
+            : 'Keep the paid plan renewing (undo a cancellation)',
+          response: { 200: subscriptionResponseSchema },
+        },
+      },
+      async (request) => setCancellation(ctx, userIdOf(request), cancel),
+    );
+  }
+
+  app.post(
+    '/payments/portal',
+    {
+      schema: {
+        tags,
+        summary: "Stripe's customer portal (payment methods, invoices, plan changes)",
+        response: { 200: checkoutResponseSchema },
+      },
+    },
+    async (request) => openPortal(ctx, userIdOf(request), clientInfo(request)),
+  );
+};
+
+/** The plan catalogue, for visitors too (public). */
+export const planCatalogueRoute: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.services;
 
   app.get(
     '/payments/plans',
@@ -57,100 +141,5 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           : plan.plan_id !== 'self-hosted',
       ),
     }),
-  );
-
-  app.get(
-    '/payments/usage',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: "What the caller uses of the plan's quotas",
-        response: { 200: usageResponseSchema },
-      },
-    },
-    async (request) => getUsage(ctx, userId(request)),
-  );
-
-  app.post(
-    '/payments/checkout',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'Where to send the browser to buy (or change to) the plan of this price',
-        body: checkoutRequestSchema,
-        response: { 200: checkoutResponseSchema },
-      },
-    },
-    async (request) =>
-      startCheckout(ctx, requireAuth(request).user, request.body.price_id, clientInfo(request)),
-  );
-
-  app.get(
-    '/payments/purchases/:purchase_id',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: "One of the caller's purchases: how a checkout ended",
-        params: purchaseParams,
-        response: { 200: purchaseSchema },
-      },
-    },
-    async (request) => getPurchase(ctx, userId(request), request.params.purchase_id),
-  );
-
-  app.post(
-    '/payments/purchases/:purchase_id/cancel',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: 'The buyer left the checkout: close it and mark its purchase canceled',
-        params: purchaseParams,
-        response: { 200: purchaseSchema },
-      },
-    },
-    async (request) => abandonCheckout(ctx, userId(request), request.params.purchase_id),
-  );
-
-  for (const [action, cancel] of [
-    ['cancel', true],
-    ['resume', false],
-  ] as const) {
-    app.post(
-      `/payments/subscription/${action}`,
-      {
-        onRequest: app.authenticate,
-        schema: {
-          tags,
-          security,
-          summary: cancel
-            ? 'End the paid plan at the end of the period'
-            : 'Keep the paid plan renewing (undo a cancellation)',
-          response: { 200: subscriptionResponseSchema },
-        },
-      },
-      async (request) => setCancellation(ctx, userId(request), cancel),
-    );
-  }
-
-  app.post(
-    '/payments/portal',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: "Stripe's customer portal (payment methods, invoices, plan changes)",
-        response: { 200: checkoutResponseSchema },
-      },
-    },
-    async (request) => openPortal(ctx, userId(request), clientInfo(request)),
   );
 };

@@ -1,6 +1,6 @@
 import { repoConnectRequestSchema, repoConnectResponseSchema } from '@codedocs/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/authenticate';
+import { userIdOf } from '../../plugins/authenticate';
 import { requestConnect } from '../../services/repos/connect-service';
 import { planHeader, taskIdHeader } from './headers';
 
@@ -9,10 +9,8 @@ export const repoConnectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/repo/connect',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['repo'],
-        security: [{ bearerAuth: [] }],
         summary: 'Connect a repository (runs as task `x-task-id`)',
         body: repoConnectRequestSchema,
         response: { 202: repoConnectResponseSchema },
@@ -22,7 +20,7 @@ export const repoConnectRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await requestConnect(
         app.services,
         app.jobs.queue,
-        requireAuth(request).user.id,
+        userIdOf(request),
         { taskId: taskIdHeader(request), plan: planHeader(request) },
         request.body,
       );

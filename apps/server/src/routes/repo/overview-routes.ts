@@ -5,21 +5,18 @@ import {
   repoOverviewResponseSchema,
 } from '@codedocs/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/authenticate';
+import { userIdOf } from '../../plugins/authenticate';
 import { repoOverview, saveOverviewSection } from '../../services/overview/overview-service';
 
 const tags = ['repo'];
-const security = [{ bearerAuth: [] }];
 
 /** `/api/v0/repo/{id}/overview`: the repository's generated overview and its edits. */
 export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/repo/:id/overview',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary:
           'The overview at the current commit: entry points, modules, dependencies, most-used objects, public API',
         params: repoIdParamsSchema,
@@ -27,17 +24,15 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      overview: await repoOverview(app.services, requireAuth(request).user.id, request.params.id),
+      overview: await repoOverview(app.services, userIdOf(request), request.params.id),
     }),
   );
 
   app.post(
     '/repo/:id/overview/save',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Save one overview section (409 when it changed since the editor loaded it)',
         params: repoIdParamsSchema,
         body: overviewSaveRequestSchema,
@@ -45,11 +40,6 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      saveOverviewSection(
-        app.services,
-        requireAuth(request).user.id,
-        request.params.id,
-        request.body,
-      ),
+      saveOverviewSection(app.services, userIdOf(request), request.params.id, request.body),
   );
 };

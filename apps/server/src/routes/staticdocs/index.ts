@@ -10,7 +10,7 @@ import {
   staticdocsPageQuerySchema,
 } from '@codedocs/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/authenticate';
+import { userIdOf } from '../../plugins/authenticate';
 import { appAddressOf } from './app-address';
 import { attachment } from './attachment';
 import {
@@ -26,7 +26,6 @@ import {
 import { openFolderSite } from '../../services/sites/site-links';
 
 const tags = ['staticdocs'];
-const security = [{ bearerAuth: [] }];
 
 /**
  * Static documentation folders (spec section 7 staticdocs rows, under `/api/v1`): build a
@@ -34,15 +33,11 @@ const security = [{ bearerAuth: [] }];
  * update and delete. Another user's folder answers 404 everywhere.
  */
 export const staticdocsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const userOf = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
-
   app.post(
     '/staticdocs/generate/compilation',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Build a compilation into a new static documentation folder (a job)',
         body: generateFolderRequestSchema,
         response: { 202: generateFolderResponseSchema },
@@ -51,16 +46,14 @@ export const staticdocsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(202)
-        .send(await generateFolder(app.services, app.jobs.queue, userOf(request), request.body)),
+        .send(await generateFolder(app.services, app.jobs.queue, userIdOf(request), request.body)),
   );
 
   app.post(
     '/staticdocs/folder/:id/update',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "Rebuild a folder from its compilation at the repositories' current commits",
         params: folderIdParamsSchema,
         response: { 202: generateFolderResponseSchema },
@@ -69,17 +62,17 @@ export const staticdocsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(202)
-        .send(await updateFolder(app.services, app.jobs.queue, userOf(request), request.params.id)),
+        .send(
+          await updateFolder(app.services, app.jobs.queue, userIdOf(request), request.params.id),
+        ),
   );
 
   for (const which of ['creator', 'shared'] as const) {
     app.get(
       `/staticdocs/folders/${which}`,
       {
-        onRequest: app.authenticate,
         schema: {
           tags,
-          security,
           summary:
             which === 'creator'
               ? "The caller's folders, newest first"
@@ -88,17 +81,15 @@ export const staticdocsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: folderListResponseSchema },
         },
       },
-      async (request) => listFolders(app.services, userOf(request), which, request.query),
+      async (request) => listFolders(app.services, userIdOf(request), which, request.query),
     );
   }
 
   app.get(
     '/staticdocs/folder/:id/metadata',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'A folder and a page of its files (by path)',
         params: folderIdParamsSchema,
         querystring: staticdocsPageQuerySchema,
@@ -106,22 +97,20 @@ export const staticdocsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      folderMetadata(app.services, userOf(request), request.params.id, request.query),
+      folderMetadata(app.services, userIdOf(request), request.params.id, request.query),
   );
 
   app.get(
     '/staticdocs/folder/:id/files',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "A zip of the folder's whole site (index.html at its root), streamed",
         params: folderIdParamsSchema,
       },
     },
     async (request, reply) => {
-      const zip = await zipFolder(app.services, userOf(request), request.params.id);
+      const zip = await zipFolder(app.services, userIdOf(request), request.params.id);
       return attachment(reply.type('application/zip'), zip.name).send(zip.stream);
     },
   );
@@ -129,10 +118,8 @@ export const staticdocsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staticdocs/folder/:id/files',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'A zip of the chosen files of a folder',
         params: folderIdParamsSchema,
         body: folderFilesRequestSchema,
@@ -141,7 +128,7 @@ export const staticdocsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const zip = await zipFolder(
         app.services,
-        userOf(request),
+        userIdOf(request),
         request.params.id,
         request.body.file_ids,
       );
@@ -152,10 +139,8 @@ export const staticdocsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staticdocs/folder/:id/file/:file_id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'One file of a folder, with its content type (never run as a page of the app)',
         params: folderFileParamsSchema,
       },
@@ -163,7 +148,7 @@ export const staticdocsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const file = await openFolderFile(
         app.services,
-        userOf(request),
+        userIdOf(request),
         request.params.id,
         request.params.file_id,
       );
@@ -181,32 +166,28 @@ export const staticdocsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staticdocs/folder/:id/open',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "A short-lived address of the folder's site (read-only, this folder only)",
         params: folderIdParamsSchema,
         response: { 200: openFolderResponseSchema },
       },
     },
     async (request) =>
-      openFolderSite(app.services, userOf(request), request.params.id, appAddressOf(request)),
+      openFolderSite(app.services, userIdOf(request), request.params.id, appAddressOf(request)),
   );
 
   app.delete(
     '/staticdocs/folders/created/:id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Delete one of your folders, its files and its shares',
         params: folderIdParamsSchema,
       },
     },
     async (request, reply) => {
-      await deleteCreatedFolder(app.services, userOf(request), request.params.id);
+      await deleteCreatedFolder(app.services, userIdOf(request), request.params.id);
       return reply.code(204).send();
     },
   );
@@ -214,16 +195,14 @@ export const staticdocsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/staticdocs/folders/shared/:id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Take a folder shared with you off your list (it stays for its owner)',
         params: folderIdParamsSchema,
       },
     },
     async (request, reply) => {
-      await deleteSharedFolder(app.services, userOf(request), request.params.id);
+      await deleteSharedFolder(app.services, userIdOf(request), request.params.id);
       return reply.code(204).send();
     },
   );

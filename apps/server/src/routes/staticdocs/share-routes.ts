@@ -13,10 +13,10 @@ import {
   shareSlugParamsSchema,
   staticdocsPageQuerySchema,
 } from '@codedocs/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isAppError } from '../../errors/index';
-import { clientInfo, requireAuth } from '../../plugins/authenticate';
+import { clientInfo, signedIn, userIdOf } from '../../plugins/authenticate';
 import { linkBaseOf } from '../../services/context';
 import {
   LINK_NOT_FOUND,
@@ -34,11 +34,18 @@ import {
 import { appAddressOf } from './app-address';
 
 const tags = ['staticdocs'];
-const security = [{ bearerAuth: [] }];
 
 /** A browser opening a link (it asks for HTML first), not a JSON client. */
 function wantsPage(request: FastifyRequest): boolean {
   return /^\s*text\/html/.test(request.headers.accept ?? '');
+}
+
+/** Answers of this scope carry `X-Robots-Tag: noindex` and `Referrer-Policy: no-referrer`. */
+function neverIndexedNorReferred(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+    return payload;
+  });
 }
 
 /**
@@ -48,20 +55,13 @@ function wantsPage(request: FastifyRequest): boolean {
  * leaked to the sites a shared page links to.
  */
 export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
-  const userOf = (request: FastifyRequest) => requireAuth(request).user.id;
-
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
-    return payload;
-  });
+  neverIndexedNorReferred(app);
 
   app.post(
     '/staticdocs/folder/:id/share/public',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Make a public link to the folder (owner); any previous public link is revoked',
         params: folderIdParamsSchema,
         response: { 201: publicShareResponseSchema },
@@ -73,7 +73,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           await createPublicShare(
             app.services,
-            userOf(request),
+            userIdOf(request),
             request.params.id,
             appAddressOf(request),
           ),
@@ -83,10 +83,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staticdocs/folder/:id/share/private',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary:
           'Make a private link with a permission and an expiry (owner: viewer or editor; editor: viewer)',
         params: folderIdParamsSchema,
@@ -100,7 +98,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           await createPrivateShare(
             app.services,
-            userOf(request),
+            userIdOf(request),
             request.params.id,
             request.body,
             appAddressOf(request),
@@ -111,10 +109,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staticdocs/folder/:id/share/email',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Invite addresses by e-mail (always viewer): one mail and single-use link each',
         params: folderIdParamsSchema,
         body: emailShareRequestSchema,
@@ -127,7 +123,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           await createEmailShares(
             app.services,
-            userOf(request),
+            userIdOf(request),
             request.params.id,
             request.body,
             linkBaseOf(app.config, clientInfo(request)),
@@ -138,10 +134,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/staticdocs/folder/:id/shares',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary:
           "The folder's shares with status, opens and last opening (owner: all; editor: their own)",
         params: folderIdParamsSchema,
@@ -149,16 +143,15 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: folderSharesResponseSchema },
       },
     },
-    async (request) => listShares(app.services, userOf(request), request.params.id, request.query),
+    async (request) =>
+      listShares(app.services, userIdOf(request), request.params.id, request.query),
   );
 
   app.delete(
     '/staticdocs/folder/:id/share/:share_id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: 'Revoke a share at once (owner: any; editor: their own)',
         params: shareParamsSchema,
       },
@@ -166,7 +159,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await revokeFolderShare(
         app.services,
-        userOf(request),
+        userIdOf(request),
         request.params.id,
         request.params.share_id,
       );
@@ -174,6 +167,31 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/staticdocs/private/:slug',
+    {
+      schema: {
+        tags,
+        summary:
+          "Open a private link or e-mail invitation: adds the folder to the caller's shared list",
+        params: shareSlugParamsSchema,
+        response: { 200: privateFolderResponseSchema },
+      },
+    },
+    async (request) =>
+      openPrivateShare(
+        app.services,
+        signedIn(request).user,
+        request.params.slug,
+        clientInfo(request),
+        appAddressOf(request),
+      ),
+  );
+};
+
+/** Share links as a visitor opens them, before any login (public). */
+export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  neverIndexedNorReferred(app);
   app.get(
     '/staticdocs/public/:slug',
     {
@@ -216,28 +234,5 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => previewPrivateShare(app.services, request.params.slug, clientInfo(request)),
-  );
-
-  app.get(
-    '/staticdocs/private/:slug',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary:
-          "Open a private link or e-mail invitation: adds the folder to the caller's shared list",
-        params: shareSlugParamsSchema,
-        response: { 200: privateFolderResponseSchema },
-      },
-    },
-    async (request) =>
-      openPrivateShare(
-        app.services,
-        requireAuth(request).user,
-        request.params.slug,
-        clientInfo(request),
-        appAddressOf(request),
-      ),
   );
 };

@@ -5,15 +5,13 @@ import {
   taskSchema,
 } from '@codedocs/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/authenticate';
+import { userIdOf } from '../../plugins/authenticate';
 import { EventStreams, streamTaskEvents } from './event-stream';
 
 const tags = ['tasks'];
-const security = [{ bearerAuth: [] }];
 
 /** `/api/v1/tasks/{id}` and `/api/v1/events`: background task status, polled or streamed. */
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onRequest = app.authenticate;
   const streams = new EventStreams();
   app.addHook('preClose', (done) => {
     streams.endAll();
@@ -23,57 +21,49 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tasks',
     {
-      onRequest,
       schema: {
         tags,
-        security,
         summary: "The caller's queued and running tasks, oldest first (at most 100)",
         querystring: pendingTasksQuerySchema,
         response: { 200: pendingTasksResponseSchema },
       },
     },
     async (request) => ({
-      tasks: await app.jobs.queue.pending(requireAuth(request).user.id, request.query.kind),
+      tasks: await app.jobs.queue.pending(userIdOf(request), request.query.kind),
     }),
   );
 
   app.get(
     '/tasks/:id',
     {
-      onRequest,
       schema: {
         tags,
-        security,
         summary: "One of the caller's background tasks",
         params: taskParamsSchema,
         response: { 200: taskSchema },
       },
     },
-    async (request) => app.jobs.queue.get(request.params.id, requireAuth(request).user.id),
+    async (request) => app.jobs.queue.get(request.params.id, userIdOf(request)),
   );
 
   app.delete(
     '/tasks/:id',
     {
-      onRequest,
       schema: {
         tags,
-        security,
         summary: "Cancels one of the caller's queued or running tasks (409 once it has finished)",
         params: taskParamsSchema,
         response: { 200: taskSchema },
       },
     },
-    async (request) => app.jobs.queue.cancel(request.params.id, requireAuth(request).user.id),
+    async (request) => app.jobs.queue.cancel(request.params.id, userIdOf(request)),
   );
 
   app.get(
     '/events',
     {
-      onRequest,
       schema: {
         tags,
-        security,
         summary:
           "Server-sent events: a `task` event (Task JSON) per change of the caller's tasks, an `activity` event (ActivityEvent JSON) per new event of the caller's activity",
         produces: ['text/event-stream'],
@@ -81,7 +71,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) => {
       const sources = { tasks: app.jobs.events, activity: app.activity };
-      streamTaskEvents(streams, sources, requireAuth(request).user.id, request, reply);
+      streamTaskEvents(streams, sources, userIdOf(request), request, reply);
     },
   );
 };

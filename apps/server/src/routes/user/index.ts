@@ -1,45 +1,40 @@
 import { userProfileSchema, userUpdateRequestSchema } from '@codedocs/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/authenticate';
+import { signedIn } from '../../plugins/authenticate';
 import { deleteAccount, getProfile, updateProfile } from '../../services/profile-service';
 
 const tags = ['user'];
-const security = [{ bearerAuth: [] }];
 
 /** `/api/v0/user`: the caller's profile. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.services;
-  const onRequest = app.authenticate;
 
   app.get(
     '/user',
     {
-      onRequest,
-      schema: { tags, security, summary: 'The profile', response: { 200: userProfileSchema } },
+      schema: { tags, summary: 'The profile', response: { 200: userProfileSchema } },
     },
-    async (request) => getProfile(ctx, requireAuth(request).user),
+    async (request) => getProfile(ctx, signedIn(request).user),
   );
 
   app.patch(
     '/user',
     {
-      onRequest,
       schema: {
         tags,
-        security,
         summary: 'Change name and/or description',
         body: userUpdateRequestSchema,
         response: { 200: userProfileSchema },
       },
     },
-    async (request) => updateProfile(ctx, requireAuth(request).user, request.body),
+    async (request) => updateProfile(ctx, signedIn(request).user, request.body),
   );
 
   app.delete(
     '/user',
-    { onRequest, schema: { tags, security, summary: 'Delete the account and everything it owns' } },
+    { schema: { tags, summary: 'Delete the account and everything it owns' } },
     async (request, reply) => {
-      await deleteAccount(ctx, requireAuth(request).user);
+      await deleteAccount(ctx, signedIn(request).user);
       return reply.code(204).send();
     },
   );
