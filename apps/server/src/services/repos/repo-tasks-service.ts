@@ -6,7 +6,8 @@ import { isSafeBranchName, listBranches } from '../../git/index';
 import { repoCheckoutJob, repoSyncJob } from '../../jobs/definitions/index';
 import type { JobDefinition } from '../../jobs/job-definition';
 import { TASK_CANCELLED } from '../../jobs/job-queue';
-import type { JobRuntime } from '../../jobs/job-runtime';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { TaskEventBus } from '../../jobs/task-events';
 import { presentRepo } from '../../presenters/repo-presenter';
 import { findJob, listPendingJobsOfUser } from '../../repositories/jobs-repository';
 import {
@@ -28,7 +29,7 @@ import { waitForTaskEnd } from './task-wait';
 /** What the routes need of the app for the repository tasks. */
 export interface RepoTaskDeps {
   ctx: ServiceContext;
-  jobs: Pick<JobRuntime, 'queue' | 'events'>;
+  jobs: { queue: JobQueue; events: TaskEventBus };
 }
 
 const repoNotFound = () => notFound('Repository not found');

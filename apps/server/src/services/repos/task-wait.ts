@@ -1,6 +1,7 @@
 import type { Task } from '@codedocs/contract';
 import { serviceUnavailable } from '../../errors/index';
-import type { JobRuntime } from '../../jobs/job-runtime';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { TaskEventBus } from '../../jobs/task-events';
 
 const POLL_MS = 200;
 
@@ -10,7 +11,7 @@ const POLL_MS = 200;
  * naming the task, which keeps running and can still be followed.
  */
 export async function waitForTaskEnd(
-  jobs: Pick<JobRuntime, 'queue' | 'events'>,
+  jobs: { queue: JobQueue; events: TaskEventBus },
   taskId: string,
   userId: string,
   timeoutMs: number,
