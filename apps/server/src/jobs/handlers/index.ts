@@ -11,14 +11,14 @@ import {
 } from '../definitions/index';
 import type { JobRegistry } from '../registry';
 import type { JobDeps } from './deps';
-import { exportBuildHandler } from './export-build';
-import { livedocsGenerateHandler } from './livedocs-generate';
+import { exportBuildHandler } from '../../services/exports/export-job';
+import { livedocsGenerateHandler } from '../../services/livedocs/generation-job';
 import { purgeExpiredHandler } from './purge-expired';
-import { repoCheckoutHandler } from './repo-checkout';
-import { repoConnectHandler } from './repo-connect';
-import { repoIndexHandler } from './repo-index';
-import { repoSyncHandler } from './repo-sync';
-import { siteBuildHandler } from './site-build';
+import { repoCheckoutHandler } from '../../services/repos/checkout-job';
+import { repoConnectHandler } from '../../services/repos/connect-job';
+import { repoIndexHandler } from '../../services/livedocs/index-job';
+import { repoSyncHandler } from '../../services/repos/sync-job';
+import { siteBuildHandler } from '../../services/sites/site-build-job';
 
 export type { JobDeps } from './deps';
 

@@ -12,8 +12,8 @@ import {
 } from '@codedocs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findJob, listPendingJobsOfUser } from '../../repositories/jobs-repository';
-import { repoCheckoutHandler } from '../../jobs/handlers/repo-checkout';
-import { repoSyncHandler } from '../../jobs/handlers/repo-sync';
+import { repoCheckoutHandler } from '../../services/repos/checkout-job';
+import { repoSyncHandler } from '../../services/repos/sync-job';
 import { findRepo, insertRepo, listListedCommits } from '../../repositories/repos-repository';
 import { bearer } from '../../test/accounts';
 import { startGitDaemon } from '../../test/git-daemon';

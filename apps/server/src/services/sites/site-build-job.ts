@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { buildSite } from '@codedocs/sitegen';
-import type { SiteBuildPayload } from '../definitions/index';
-import { PermanentJobError, type JobHandler } from '../job-definition';
+import type { SiteBuildPayload } from '../../jobs/definitions/index';
+import { PermanentJobError, type JobHandler } from '../../jobs/job-definition';
 import { findCompilation } from '../../repositories/compilations-repository';
 import {
   failFolderBuild,
@@ -9,14 +9,14 @@ import {
   markFolderBuilding,
   publishFolderBuild,
 } from '../../repositories/folders-repository';
-import { catalogueEntry, currentPlan } from '../../services/billing/subscription-service';
-import { nowIso } from '../../services/context';
-import { buildIdOf } from '../../services/sites/orphan-builds';
-import { buildSiteModel, SiteModelError } from '../../services/sites/site-model';
-import { folderFileId, siteStoreOf } from '../../services/sites/staticdocs-service';
+import { catalogueEntry, currentPlan } from '../billing/subscription-service';
+import { nowIso } from '../context';
+import { buildIdOf } from './orphan-builds';
+import { buildSiteModel, SiteModelError } from './site-model';
+import { folderFileId, siteStoreOf } from './staticdocs-service';
 import type { SiteBuildWriter } from '../../sites/site-store';
-import { recordEvent } from '../../services/activity/record-event';
-import type { JobDeps } from './deps';
+import { recordEvent } from '../activity/record-event';
+import type { JobServiceContext as JobDeps } from '../job-context';
 
 const MB = 1024 * 1024;
 

@@ -1,15 +1,15 @@
-import { indexAfterMove } from '../../services/livedocs/index-after-move';
+import { indexAfterMove } from '../livedocs/index-after-move';
 import { listBranches, listTree } from '../../git/index';
 import { isCommitListed, updateRepo } from '../../repositories/repos-repository';
-import { nowIso } from '../../services/context';
-import { listingBaseOf, scriptLanguages, storeListing } from '../../services/repos/listing';
-import { localGit } from '../../services/repos/repo-git';
-import { mirrorOf } from '../../services/repos/mirror';
-import { recordEvent } from '../../services/activity/record-event';
-import type { RepoCheckoutPayload } from '../definitions/repo-checkout';
-import { PermanentJobError } from '../job-definition';
-import type { JobHandler } from '../job-definition';
-import type { JobDeps } from './deps';
+import { nowIso } from '../context';
+import { listingBaseOf, scriptLanguages, storeListing } from './listing';
+import { localGit } from './repo-git';
+import { mirrorOf } from './mirror';
+import { recordEvent } from '../activity/record-event';
+import type { RepoCheckoutPayload } from '../../jobs/definitions/repo-checkout';
+import { PermanentJobError } from '../../jobs/job-definition';
+import type { JobHandler } from '../../jobs/job-definition';
+import type { JobServiceContext as JobDeps } from '../job-context';
 import { failRepoTask, REPO_GONE, repoOfJob } from './repo-task-failure';
 
 /**

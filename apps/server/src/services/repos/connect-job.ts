@@ -8,21 +8,17 @@ import {
   resolveHead,
 } from '../../git/index';
 import { findRepo, findRepoByUrl, insertRepo } from '../../repositories/repos-repository';
-import { nowIso } from '../../services/context';
-import { queueIndexing } from '../../services/livedocs/index-after-move';
-import { scriptLanguages, storeListing } from '../../services/repos/listing';
-import { localGit, toJobFailure, transferOptions } from '../../services/repos/repo-git';
-import {
-  removeRepoDirectory,
-  removeStaleClones,
-  repoDirectory,
-} from '../../services/repos/repo-paths';
-import { repoNameFromUrl } from '../../services/repos/repo-web';
-import { recordEvent } from '../../services/activity/record-event';
-import type { RepoConnectPayload } from '../definitions/repo-connect';
-import { PermanentJobError } from '../job-definition';
-import type { JobHandler } from '../job-definition';
-import type { JobDeps } from './deps';
+import { nowIso } from '../context';
+import { queueIndexing } from '../livedocs/index-after-move';
+import { scriptLanguages, storeListing } from './listing';
+import { localGit, toJobFailure, transferOptions } from './repo-git';
+import { removeRepoDirectory, removeStaleClones, repoDirectory } from './repo-paths';
+import { repoNameFromUrl } from './repo-web';
+import { recordEvent } from '../activity/record-event';
+import type { RepoConnectPayload } from '../../jobs/definitions/repo-connect';
+import { PermanentJobError } from '../../jobs/job-definition';
+import type { JobHandler } from '../../jobs/job-definition';
+import type { JobServiceContext as JobDeps } from '../job-context';
 
 const STEPS = 4;
 

@@ -1,8 +1,8 @@
 import type { Repo } from '@codedocs/db';
 import { findRepo, updateRepo } from '../../repositories/repos-repository';
-import { nowIso } from '../../services/context';
-import { toJobFailure } from '../../services/repos/repo-git';
-import type { JobDeps } from './deps';
+import { nowIso } from '../context';
+import { toJobFailure } from './repo-git';
+import type { JobServiceContext as JobDeps } from '../job-context';
 
 /** What a sync or branch switch returns when its repository was deleted while it ran. */
 export const REPO_GONE = { changed: false, deleted: true } as const;

@@ -1,24 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { exportDocumentSchema } from '@codedocs/contract';
-import type { ExportBuildPayload } from '../definitions/index';
-import { PermanentJobError, type JobHandler } from '../job-definition';
+import type { ExportBuildPayload } from '../../jobs/definitions/index';
+import { PermanentJobError, type JobHandler } from '../../jobs/job-definition';
 import { findCompilation } from '../../repositories/compilations-repository';
 import { failExport, findExport, publishExport } from '../../repositories/exports-repository';
-import { nowIso } from '../../services/context';
-import { exportStoreOf } from '../../services/exports/export-store';
-import { EXPORT_FILE } from '../../services/exports/export-service';
-import { exportDocument } from '../../services/exports/json-export';
-import { markdownFolder } from '../../services/exports/markdown-export';
-import { buildPatch, PatchScopeError } from '../../services/exports/patch-export';
-import { buildIdOf } from '../../services/sites/orphan-builds';
-import {
-  buildRepositorySiteModel,
-  buildSiteModel,
-  SiteModelError,
-} from '../../services/sites/site-model';
+import { nowIso } from '../context';
+import { exportStoreOf } from './export-store';
+import { EXPORT_FILE } from './export-service';
+import { exportDocument } from './json-export';
+import { markdownFolder } from './markdown-export';
+import { buildPatch, PatchScopeError } from './patch-export';
+import { buildIdOf } from '../sites/orphan-builds';
+import { buildRepositorySiteModel, buildSiteModel, SiteModelError } from '../sites/site-model';
 import type { SiteModel } from '@codedocs/contract';
 import type { ExportRow } from '../../repositories/exports-repository';
-import type { JobDeps } from './deps';
+import type { JobServiceContext as JobDeps } from '../job-context';
 
 /** What a build wrote: its files and what the export's summary says. */
 interface Built {

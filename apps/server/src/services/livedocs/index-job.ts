@@ -1,11 +1,11 @@
 import { isCommitListed } from '../../repositories/repos-repository';
-import { indexCommit } from '../../services/livedocs/indexing';
-import { prepareOverview } from '../../services/overview/overview-service';
-import type { RepoIndexPayload } from '../definitions/repo-index';
-import { PermanentJobError } from '../job-definition';
-import type { JobHandler } from '../job-definition';
-import type { JobDeps } from './deps';
-import { repoOfJob } from './repo-task-failure';
+import { indexCommit } from './indexing';
+import { prepareOverview } from '../overview/overview-service';
+import type { RepoIndexPayload } from '../../jobs/definitions/repo-index';
+import { PermanentJobError } from '../../jobs/job-definition';
+import type { JobHandler } from '../../jobs/job-definition';
+import type { JobServiceContext as JobDeps } from '../job-context';
+import { repoOfJob } from '../repos/repo-task-failure';
 
 /** Indexes a listed commit of the owner's repository; a deleted repository ends it quietly. */
 export function repoIndexHandler(deps: JobDeps): JobHandler<RepoIndexPayload> {

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Repo } from '@codedocs/db';
 import type { Config } from '../../config';
-import { PermanentJobError } from '../../jobs/job-definition';
+import type { LivedocsGeneratePayload } from '../../jobs/definitions/livedocs-generate';
+import { PermanentJobError, type JobHandler } from '../../jobs/job-definition';
 import { findRepoIndex } from '../../repositories/code-index-repository';
 import type { Db } from '../../repositories/db';
 import type { ActivityFeed } from '../activity/activity-feed';
@@ -11,6 +12,8 @@ import { referencesByTarget, writeGeneratedFile } from './generation';
 import { callerPaths, generationSources, lineLink } from './generation-sources';
 import { proseRewriter } from './prose-rewriter';
 import { sourceReader } from './source-reader';
+import type { JobServiceContext as JobDeps } from '../job-context';
+import { repoOfJob } from '../repos/repo-task-failure';
 
 /** Files documented per progress report and per batch of models loaded. */
 const FILE_BATCH = 20;
@@ -89,4 +92,21 @@ export async function generateForFiles(
   }
   await snapshotCoverage(deps, repo.id);
   return { repo_id: repo.id, commit_id: run.commitId, ...totals };
+}
+
+/** Generates the docs of the chosen files (the `livedocs.generate` job). */
+export function livedocsGenerateHandler(deps: JobDeps): JobHandler<LivedocsGeneratePayload> {
+  return async ({ payload, jobId, userId, signal, reportProgress }) => {
+    const repo = await repoOfJob(deps, payload.repo_id, userId);
+    if (!repo || userId === null) return { repo_id: payload.repo_id, deleted: true };
+    return generateForFiles(deps, {
+      repo,
+      commitId: payload.commit_id,
+      fileIds: payload.file_ids,
+      userId,
+      taskId: jobId,
+      signal,
+      reportProgress,
+    });
+  };
 }

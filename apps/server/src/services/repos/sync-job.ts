@@ -1,17 +1,17 @@
 import { fetchRepository, listTree, resolveHead } from '../../git/index';
 import { isCommitListed, updateRepo } from '../../repositories/repos-repository';
-import { nowIso } from '../../services/context';
-import { indexAfterMove, queueIndexing } from '../../services/livedocs/index-after-move';
+import { nowIso } from '../context';
+import { indexAfterMove, queueIndexing } from '../livedocs/index-after-move';
 import { findRepoIndex } from '../../repositories/code-index-repository';
-import { listingBaseOf, scriptLanguages, storeListing } from '../../services/repos/listing';
-import { localGit, transferOptions } from '../../services/repos/repo-git';
-import { mirrorOf } from '../../services/repos/mirror';
-import { recordEvent } from '../../services/activity/record-event';
+import { listingBaseOf, scriptLanguages, storeListing } from './listing';
+import { localGit, transferOptions } from './repo-git';
+import { mirrorOf } from './mirror';
+import { recordEvent } from '../activity/record-event';
 import type { Db } from '../../repositories/db';
-import type { RepoSyncPayload } from '../definitions/repo-sync';
-import { PermanentJobError } from '../job-definition';
-import type { JobHandler } from '../job-definition';
-import type { JobDeps } from './deps';
+import type { RepoSyncPayload } from '../../jobs/definitions/repo-sync';
+import { PermanentJobError } from '../../jobs/job-definition';
+import type { JobHandler } from '../../jobs/job-definition';
+import type { JobServiceContext as JobDeps } from '../job-context';
 import { failRepoTask, REPO_GONE, repoOfJob } from './repo-task-failure';
 
 /**
