@@ -2,7 +2,7 @@
  * The engine's versioned JSON model. The server stores it as-is, so any change to these shapes
  * that an older reader would misread must bump ENGINE_SCHEMA_VERSION.
  */
-export const ENGINE_SCHEMA_VERSION = 12;
+export const ENGINE_SCHEMA_VERSION = 13;
 
 /** Kinds of code object the engine extracts; one vocabulary for every language. */
 export type ObjectKind =
@@ -129,6 +129,11 @@ export interface ImportSite {
    * package's name. Absent when the import only brings names in.
    */
   alias?: string;
+  /**
+   * The names as the file binds them, one per name, when an import renames one (Python's
+   * `from x import a as b` binds `b` to `a`).
+   */
+  bound?: string[];
 }
 
 /** Something worth telling the user about a file; never fatal. */

@@ -1,19 +1,18 @@
 import { LANGUAGES } from '../languages/registry.ts';
 import type { Converter } from './context.ts';
 import { convertGeneric } from './generic.ts';
-import { extractPython, extractTypeScript } from './extract.ts';
+import { convertPython } from './python.ts';
+import { convertTypeScript } from './typescript.ts';
 
 /**
  * The dispatch table: one converter per language id. TypeDoc-style, it is checked at start-up
  * (module load) so a registry row without a converter fails loudly instead of yielding nothing.
  */
 export const CONVERTERS: Readonly<Record<string, Converter>> = {
-  // these walks run in WebAssembly (extract.ts; typescript.ts and python.ts are their
-  // specification and their fallback)
-  typescript: extractTypeScript,
-  tsx: extractTypeScript,
-  javascript: extractTypeScript,
-  python: extractPython,
+  typescript: convertTypeScript,
+  tsx: convertTypeScript,
+  javascript: convertTypeScript,
+  python: convertPython,
   go: convertGeneric,
   java: convertGeneric,
   rust: convertGeneric,

@@ -367,13 +367,17 @@ function recordImport(node: Node, ctx: ConvertContext): void {
 function recordImportFrom(node: Node, ctx: ConvertContext): void {
   const module = fieldText(node, 'module_name');
   if (!module) return;
-  const names = node
-    .childrenForFieldName('name')
-    .filter((n): n is Node => n !== null)
-    .map((n) => (n.type === 'aliased_import' ? (fieldText(n, 'name') ?? n.text) : n.text));
+  const nodes = node.childrenForFieldName('name').filter((n): n is Node => n !== null);
+  const names = nodes.map((n) =>
+    n.type === 'aliased_import' ? (fieldText(n, 'name') ?? n.text) : n.text,
+  );
+  const bound = nodes.map((n, i) =>
+    n.type === 'aliased_import' ? (fieldText(n, 'alias') ?? names[i]!) : names[i]!,
+  );
   ctx.imports.push({
     source: module,
     names: names.length ? names : ['*'],
     line: node.startPosition.row + 1,
+    ...(bound.some((name, i) => name !== names[i]) ? { bound } : {}),
   });
 }

@@ -231,3 +231,91 @@ describe('relative import paths', () => {
     expect(joinRelative('a.ts', '../../x')).toBe('../../x');
   });
 });
+
+/** Where each call of a repository goes: `file:line name → qualified name` (or external). */
+async function callTargets(files: Record<string, string>): Promise<string[]> {
+  const index = await indexRepository(
+    Object.entries(files).map(([path, content]) => ({ path, content })),
+  );
+  const names = new Map(
+    index.files.flatMap((f) => f.objects.map((o) => [o.id, `${f.path}:${o.qualifiedName}`])),
+  );
+  return index.references
+    .filter((r) => r.kind === 'call')
+    .map((r) => `${r.fromFile}:${r.line} ${r.name} → ${r.toId ? names.get(r.toId) : 'external'}`);
+}
+
+describe('issue 42: Python calls through a package', () => {
+  const PACKAGE = {
+    'net/__init__.py': 'from .api import fetch, send as post\nfrom .codes import *\n',
+    'net/api.py': 'def fetch(url):\n    return send(url)\n\ndef send(url):\n    return url\n',
+    'net/codes.py': 'def is_ok(code):\n    return code < 300\n',
+    'tests/test_net.py': [
+      'import net',
+      'from net import fetch, post',
+      '',
+      'def test_calls():',
+      '    net.fetch("a")',
+      '    net.is_ok(200)',
+      '    fetch("b")',
+      '    post("c")',
+      '    net.send("d")',
+      '',
+    ].join('\n'),
+  };
+
+  test('`pkg.f()` and `from pkg import f` reach what the package re-exports', async () => {
+    expect((await callTargets(PACKAGE)).filter((c) => c.startsWith('tests/'))).toEqual([
+      'tests/test_net.py:5 net.fetch → net/api.py:fetch',
+      'tests/test_net.py:6 net.is_ok → net/codes.py:is_ok',
+      'tests/test_net.py:7 fetch → net/api.py:fetch',
+      // `send as post`: the package binds `post`, not `send`
+      'tests/test_net.py:8 post → net/api.py:send',
+      'tests/test_net.py:9 net.send → external',
+    ]);
+  });
+
+  test('a streaming run waits for the re-exported file, in any order', async () => {
+    const { files } = await indexRepository(sources(new Map(Object.entries(PACKAGE))));
+    const expected = resolveReferences(files);
+    const test = files.find((f) => f.path === 'tests/test_net.py')!;
+    const init = files.find((f) => f.path === 'net/__init__.py')!;
+    const rest = files.filter((f) => f !== test && f !== init);
+    const resolver = new StreamingResolver(new Set(files.map((f) => f.path)));
+    const byFile = new Map<string, unknown[]>();
+    for (const file of [test, init, ...rest]) {
+      for (const done of resolver.add(file)) byFile.set(done.path, done.references);
+      // the test waits for the package, then for the files the package re-exports from
+      if (file === init) expect(byFile.has(test.path)).toBe(false);
+    }
+    expect(resolver.waitingCount).toBe(0);
+    expect(files.flatMap((f) => byFile.get(f.path) ?? [])).toEqual(expected);
+  });
+
+  test('an update of the re-exported file re-resolves the files importing the package', async () => {
+    const index = await indexRepository(sources(new Map(Object.entries(PACKAGE))));
+    const changed = { path: 'net/api.py', content: 'def send(url):\n    return url\n' };
+    const update = await updateIndex(index, [changed]);
+    const fresh = await indexRepository(
+      sources(new Map(Object.entries({ ...PACKAGE, [changed.path]: changed.content }))),
+    );
+    expect(update.index).toEqual(fresh);
+    expect(update.reresolved).toContain('tests/test_net.py');
+  });
+
+  test('`import json` inside a package named json is the standard library, not itself', async () => {
+    const calls = await callTargets({
+      'web/__init__.py': 'from . import json\n',
+      'web/json/__init__.py':
+        'import json as _json\n\ndef dumps(obj):\n    return _json.dumps(obj)\n',
+      'web/views.py': 'import web.json\n\ndef show(obj):\n    return web.json.dumps(obj)\n',
+      'tools/json.py': 'def dumps(obj):\n    return obj\n',
+      'tools/run.py': 'import json\n\ndef main():\n    return json.dumps(1)\n',
+    });
+    expect(calls).toEqual([
+      'tools/run.py:4 json.dumps → tools/json.py:dumps',
+      'web/json/__init__.py:4 _json.dumps → external',
+      'web/views.py:4 web.json.dumps → web/json/__init__.py:dumps',
+    ]);
+  });
+});
