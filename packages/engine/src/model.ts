@@ -116,6 +116,11 @@ export interface Site {
   snippet: string;
   /** Enclosing object id, if any. */
   fromId?: string;
+  /**
+   * A bare name the enclosing function binds itself, as a local variable or parameter
+   * (`var View = app.get('view'); new View()`): a value, never the module's object of that name.
+   */
+  local?: true;
 }
 
 /** An import statement: what module, which names. */

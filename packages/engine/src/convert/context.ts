@@ -271,6 +271,7 @@ export function addSiteAt(
     qualifier: qualifier || undefined,
     receiverType: (qualifier && from && receiverTypeOf(from, qualifier)) || undefined,
     fromId: from?.id,
+    local: undefined,
   });
 }
 

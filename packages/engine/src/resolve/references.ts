@@ -158,6 +158,12 @@ function resolveBare(
   }
   for (const imported of visible) {
     if (imported.definitions) continue;
+    // `const caller = require('./caller'); caller()`: the function the module exports
+    if (imported.alias === name && kind === 'call') {
+      for (const symbols of imported.files)
+        for (const list of symbols.byName.values())
+          for (const o of list) if (o.moduleExport) return o;
+    }
     if (imported.bare !== 'all' && !imported.bare.has(name)) continue;
     for (const symbols of imported.files) {
       const named = symbols.byName.get(name);
@@ -495,6 +501,8 @@ function resolveSite(
   // resolveQualified, which is compiled on its own)
   const allowed = site.kind === 'call' ? BARE_CALLABLE : TYPES;
   const qualifier = site.qualifier;
+  // a local variable or parameter of that name: a value of its own
+  if (site.local) return undefined;
   if (qualifier === undefined)
     return resolveBare(site.name, site.kind, allowed, language, local, visible, ancestors);
   return resolveQualified(site, qualifier, allowed, language, local, visible, ancestors);

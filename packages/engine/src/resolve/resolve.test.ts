@@ -319,3 +319,125 @@ describe('issue 42: Python calls through a package', () => {
     ]);
   });
 });
+
+/** Each object of a repository as `path:qualifiedName (parent)`. */
+async function objectsOf(files: Record<string, string>): Promise<string[]> {
+  const index = await indexRepository(
+    Object.entries(files).map(([path, content]) => ({ path, content })),
+  );
+  return index.files.flatMap((f) => {
+    const names = new Map(f.objects.map((o) => [o.id, o.qualifiedName]));
+    return f.objects.map(
+      (o) => `${f.path}:${o.qualifiedName}${o.parentId ? ` in ${names.get(o.parentId)}` : ''}`,
+    );
+  });
+}
+
+describe('issue 42: JavaScript objects and the names a function binds', () => {
+  test('a guarded default export is an object, its inner functions inside it', async () => {
+    expect(
+      await objectsOf({
+        'http.js':
+          'export default ok && function httpAdapter(c) {\n  function settle(v) { return v; }\n  return settle(c);\n};\n',
+        'xhr.js':
+          'export default ok && function (c) {\n  function onLoad() { return c; }\n  return onLoad();\n};\n',
+        'fetch.js':
+          'export default ok && (async (c) => {\n  const body = (d) => d;\n  return body(c);\n});\n',
+        'legacy.js':
+          "module.exports = typeof Buffer !== 'undefined' && function (s) {\n  function collect() { return s; }\n  return collect();\n};\n",
+      }),
+    ).toEqual([
+      'fetch.js:default',
+      'fetch.js:default.body in default',
+      'http.js:httpAdapter',
+      'http.js:httpAdapter.settle in httpAdapter',
+      'legacy.js:default',
+      'legacy.js:default.collect in default',
+      'xhr.js:default',
+      'xhr.js:default.onLoad in default',
+    ]);
+  });
+
+  test('calling what a module requires reaches the function it exports', async () => {
+    expect(
+      await callTargets({
+        'caller.js': 'module.exports = function getCallers() { return []; };\n',
+        'main.js': "const caller = require('./caller');\nfunction main() { return caller(); }\n",
+      }),
+    ).toEqual(['main.js:2 caller → caller.js:getCallers']);
+  });
+
+  test('prototype methods written above a hoisted function declaration belong to it', async () => {
+    const files = {
+      'view.js': [
+        'module.exports = View;',
+        'View.prototype.render = function render() { return this.lookup(); };',
+        'View.prototype.lookup = function lookup() { return 1; };',
+        'function View(name) { this.name = name; }',
+        '',
+      ].join('\n'),
+    };
+    expect(await objectsOf(files)).toEqual([
+      'view.js:View.render in View',
+      'view.js:View.lookup in View',
+      'view.js:View',
+    ]);
+    expect(await callTargets(files)).toEqual(['view.js:2 this.lookup → view.js:View.lookup']);
+  });
+
+  test('a local variable or parameter is not the module-level object of its name', async () => {
+    expect(
+      await callTargets({
+        'app.js': [
+          'function View() {}',
+          'function make() { return new View(); }',
+          "function render(app) { var View = app.get('view'); return new View(); }",
+          'function wrap(View) { return View(); }',
+          'function outer(app) { var View = app.View; function inner() { return new View(); } return inner; }',
+          '',
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'app.js:2 View → app.js:View',
+      'app.js:3 app.get → external',
+      'app.js:3 View → external',
+      'app.js:4 View → external',
+      'app.js:5 View → external',
+    ]);
+  });
+
+  test('if/else redefinitions of a function keep their own calls', async () => {
+    const python = [
+      'if X:',
+      '    def f():',
+      '        return a()',
+      'else:',
+      '    def f():',
+      '        return b()',
+      '',
+      'def a():',
+      '    pass',
+      '',
+      'def b():',
+      '    pass',
+      '',
+    ].join('\n');
+    const script =
+      'if (x) {\n  function g() { return one(); }\n} else {\n  function g() { return two(); }\n}\nfunction one() {}\nfunction two() {}\n';
+    const index = await indexRepository([
+      { path: 'm.py', content: python },
+      { path: 's.js', content: script },
+    ]);
+    const calls = index.references.filter((r) => r.kind === 'call');
+    for (const name of ['f', 'g']) {
+      const definitions = index.files.flatMap((f) => f.objects.filter((o) => o.name === name));
+      expect(definitions).toHaveLength(2);
+      // each definition's call is its own, and reaches what that branch calls
+      expect(
+        definitions.map((d) =>
+          calls.filter((r) => r.fromId === d.id).map((r) => `${r.line} ${r.name}`),
+        ),
+      ).toEqual(name === 'f' ? [['3 a'], ['6 b']] : [['2 one'], ['4 two']]);
+    }
+  });
+});

@@ -16,6 +16,11 @@ export interface SymbolObject {
    * declared in another file than its type (`Engine` of `Engine.Serve`), a Rust impl's method.
    */
   holder?: string;
+  /**
+   * A JavaScript module's export itself (`module.exports = function…`, `export default cond &&
+   * function…`): what `const f = require('./f'); f()` calls.
+   */
+  moduleExport?: true;
 }
 
 /** One file's objects by name and by id: all that resolving a site against the file needs. */
@@ -60,6 +65,8 @@ export function fileSymbols(file: FileIndex): FileSymbols {
     reexports: file.language === 'python' ? pythonReexports(file) : undefined,
   };
   const cLike = file.language === 'c' || file.language === 'cpp';
+  const script =
+    file.language === 'javascript' || file.language === 'typescript' || file.language === 'tsx';
   for (const object of file.objects) {
     const parentId = object.parentId || undefined;
     const cFunction = cLike && object.kind === 'function';
@@ -73,6 +80,12 @@ export function fileSymbols(file: FileIndex): FileSymbols {
       prototype: (cFunction && object.signature.endsWith(';')) || undefined,
       internal: (cFunction && !parentId && !object.modifiers.exported) || undefined,
       holder: !parentId && object.kind === 'method' ? holderOf(object) : undefined,
+      moduleExport:
+        (script &&
+          !parentId &&
+          object.kind === 'function' &&
+          /^(?:module\.exports\s*=|export\s+default\b)/.test(object.signature)) ||
+        undefined,
     };
     symbols.byId.set(object.id, entry);
     const list = symbols.byName.get(object.name);
@@ -136,7 +149,7 @@ export function symbolShape(symbols: FileSymbols | undefined): string {
   for (const [name, list] of symbols.byName) {
     for (const o of list)
       lines.push(
-        `${name}|${o.id}|${o.kind}|${o.parentId ?? ''}|${o.prototype ? 'p' : ''}${o.internal ? 'i' : ''}|${o.holder ?? ''}`,
+        `${name}|${o.id}|${o.kind}|${o.parentId ?? ''}|${o.prototype ? 'p' : ''}${o.internal ? 'i' : ''}${o.moduleExport ? 'x' : ''}|${o.holder ?? ''}`,
       );
   }
   for (const [name, sources] of symbols.reexports ?? [])
