@@ -441,3 +441,28 @@ describe('issue 42: JavaScript objects and the names a function binds', () => {
     }
   });
 });
+
+describe('issue 42: C# local functions', () => {
+  test('are not API objects; calls of them are local, their returns their own', async () => {
+    const content = [
+      'class Totals {',
+      '  public int Sum(int[] xs) {',
+      '    int Clamp(int v) { if (v < 0) { throw new Error(); } return v; }',
+      '    var t = 0;',
+      '    foreach (var x in xs) t += Clamp(x);',
+      '    return t;',
+      '  }',
+      '  public int Clamp(int v) => v;',
+      '}',
+      '',
+    ].join('\n');
+    const index = await indexRepository([{ path: 'Totals.cs', content }]);
+    const objects = index.files[0]!.objects;
+    expect(objects.map((o) => o.qualifiedName)).toEqual(['Totals', 'Totals.Sum', 'Totals.Clamp']);
+    expect(objects[1]!.body?.throws).toEqual([]);
+    expect(await callTargets({ 'Totals.cs': content })).toEqual([
+      'Totals.cs:3 Error → external',
+      'Totals.cs:5 Clamp → external',
+    ]);
+  });
+});
