@@ -5,6 +5,7 @@ import {
   addObject,
   collapsedPrefix,
   addSite,
+  markLocalCalls,
   identifierText,
   siteQualifier,
   leadingIdentifier,
@@ -153,25 +154,11 @@ function noteLocal(ctx: ConvertContext, owner: CodeObject, name: string): void {
  */
 function markLocalSites(ctx: ConvertContext): void {
   const locals = localsByFile.get(ctx);
-  const byId = new Map<string, CodeObject>();
-  const members = new Set<string>();
-  for (const object of ctx.objects) {
-    byId.set(object.id, object);
-    if (object.parentId !== undefined) members.add(`${object.parentId}\0${object.name}`);
-  }
-  const binds = (object: CodeObject, name: string) =>
-    locals?.get(object)?.has(name) || object.parameters.some((p) => p.name === name);
-  for (const site of ctx.sites) {
-    // (a type's name is not a value's: `let v: View` in TypeScript is the type whatever `View` is)
-    if (site.kind !== 'call' || site.qualifier !== undefined || site.fromId === undefined) continue;
-    for (let at = byId.get(site.fromId); at; at = at.parentId ? byId.get(at.parentId) : undefined) {
-      if (members.has(`${at.id}\0${site.name}`)) break;
-      if (binds(at, site.name)) {
-        site.local = true;
-        break;
-      }
-    }
-  }
+  markLocalCalls(
+    ctx,
+    (object, name) =>
+      locals?.get(object)?.has(name) === true || object.parameters.some((p) => p.name === name),
+  );
 }
 
 export const VISITED = [

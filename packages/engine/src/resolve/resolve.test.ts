@@ -406,6 +406,38 @@ describe('issue 42: JavaScript objects and the names a function binds', () => {
     ]);
   });
 
+  test('a Python local (assigned, a loop variable, a parameter) is not the module-level object', async () => {
+    expect(
+      await callTargets({
+        'views.py': [
+          'class View:',
+          '    pass',
+          '',
+          'def make():',
+          '    return View()',
+          '',
+          'def render(app):',
+          '    View = app.get("view")',
+          '    return View()',
+          '',
+          'def run(rules, View):',
+          '    for rule in rules:',
+          '        rule(View())',
+          '',
+          'def rule(x):',
+          '    return x',
+          '',
+        ].join('\n'),
+      }),
+    ).toEqual([
+      'views.py:5 View → views.py:View',
+      'views.py:8 app.get → external',
+      'views.py:9 View → external',
+      'views.py:13 rule → external',
+      'views.py:13 View → external',
+    ]);
+  });
+
   test('if/else redefinitions of a function keep their own calls', async () => {
     const python = [
       'if X:',
