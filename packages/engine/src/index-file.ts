@@ -6,7 +6,7 @@ import { detectLanguage, headerIsCpp, looksBinary } from './languages/detect.ts'
 import { getLanguage } from './languages/registry.ts';
 import type { Diagnostic, FileIndex, SourceFile } from './model.ts';
 import { settleConditionals } from './parse/c-conditionals.ts';
-import { blankAttributeMacros } from './parse/c-macros.ts';
+import { accessLabelMacros, blankAttributeMacros } from './parse/c-macros.ts';
 import { sourceForGrammar } from './parse/grammar-gaps.ts';
 import { decodeSource } from './parse/decode.ts';
 import { type FlatTree, type Node, TreeScratch, withParsedTree } from './parse/flat-tree.ts';
@@ -115,9 +115,11 @@ export async function indexFile(
   // attribute macros blanked (parse/c-macros.ts); what the Kotlin and Scala grammars cannot
   // read rewritten (parse/grammar-gaps.ts)
   const parsed =
-    spec.id === 'c' || spec.id === 'cpp'
+    spec.id === 'c'
       ? blankAttributeMacros(settleConditionals(text, spec.id))
-      : sourceForGrammar(text, spec.id);
+      : spec.id === 'cpp'
+        ? blankAttributeMacros(accessLabelMacros(settleConditionals(text, spec.id)))
+        : sourceForGrammar(text, spec.id);
   const model = withParsedTree(
     parser,
     parsed,

@@ -115,11 +115,15 @@ export async function streamIndexUpdate(
       keep,
     );
     const scope = { paths: now, symbols: (path: string) => symbols.get(path) };
-    const imported = new Set(toResolve.flatMap((model) => importTargets(model, scope)));
-    await feed(
-      [...imported].flatMap((path) => (symbols.has(path) ? [] : (now.get(path) ?? []))),
-      (model) => void symbols.set(model.path, fileSymbols(model)),
-    );
+    // (asked again while new symbols arrive: a Python import reaches the files it re-exports from)
+    for (let fed = -1; fed !== symbols.size;) {
+      fed = symbols.size;
+      const imported = new Set(toResolve.flatMap((model) => importTargets(model, scope)));
+      await feed(
+        [...imported].flatMap((path) => (symbols.has(path) ? [] : (now.get(path) ?? []))),
+        (model) => void symbols.set(model.path, fileSymbols(model)),
+      );
+    }
     let references = 0;
     const hand = async (path: string, list: Reference[]) => {
       references += list.length;

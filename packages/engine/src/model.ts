@@ -2,7 +2,7 @@
  * The engine's versioned JSON model. The server stores it as-is, so any change to these shapes
  * that an older reader would misread must bump ENGINE_SCHEMA_VERSION.
  */
-export const ENGINE_SCHEMA_VERSION = 12;
+export const ENGINE_SCHEMA_VERSION = 13;
 
 /** Kinds of code object the engine extracts; one vocabulary for every language. */
 export type ObjectKind =
@@ -116,6 +116,11 @@ export interface Site {
   snippet: string;
   /** Enclosing object id, if any. */
   fromId?: string;
+  /**
+   * A bare name the enclosing function binds itself, as a local variable or parameter
+   * (`var View = app.get('view'); new View()`): a value, never the module's object of that name.
+   */
+  local?: true;
 }
 
 /** An import statement: what module, which names. */
@@ -129,6 +134,11 @@ export interface ImportSite {
    * package's name. Absent when the import only brings names in.
    */
   alias?: string;
+  /**
+   * The names as the file binds them, one per name, when an import renames one (Python's
+   * `from x import a as b` binds `b` to `a`).
+   */
+  bound?: string[];
 }
 
 /** Something worth telling the user about a file; never fatal. */

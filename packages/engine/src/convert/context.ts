@@ -269,6 +269,7 @@ export function addSiteAt(
     qualifier: qualifier || undefined,
     receiverType: (qualifier && from && receiverTypeOf(from, qualifier)) || undefined,
     fromId: from?.id,
+    local: undefined,
   });
 }
 
@@ -476,6 +477,35 @@ export function finishHashes(ctx: ConvertContext): void {
       ctx.legacyHashRange ??= createCodeHasher(ctx.source, 1);
       const legacy = ctx.legacyHashRange(start, end, holes);
       if (legacy !== object.codeHash) object.legacyCodeHash = legacy;
+    }
+  }
+}
+
+/**
+ * Marks the bare calls of a name an enclosing function binds itself (`binds`: a local variable,
+ * a parameter, a local function), as `Site.local`: such a call is of a value, never of the
+ * module's or the class's object of that name. An object declared nearer than the binding (a
+ * nested function of that name) still wins.
+ */
+export function markLocalCalls(
+  ctx: ConvertContext,
+  binds: (object: CodeObject, name: string) => boolean,
+): void {
+  const byId = new Map<string, CodeObject>();
+  const members = new Set<string>();
+  for (const object of ctx.objects) {
+    byId.set(object.id, object);
+    if (object.parentId !== undefined) members.add(`${object.parentId}\0${object.name}`);
+  }
+  for (const site of ctx.sites) {
+    // (a type's name is not a value's: `let v: View` in TypeScript is the type whatever `View` is)
+    if (site.kind !== 'call' || site.qualifier !== undefined || site.fromId === undefined) continue;
+    for (let at = byId.get(site.fromId); at; at = at.parentId ? byId.get(at.parentId) : undefined) {
+      if (members.has(`${at.id}\0${site.name}`)) break;
+      if (binds(at, site.name)) {
+        site.local = true;
+        break;
+      }
     }
   }
 }

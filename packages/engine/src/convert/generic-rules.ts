@@ -58,6 +58,11 @@ export interface LanguageRules {
   bindings?: Record<string, string>;
   /** Node types whose declarations are local, not objects (Ruby: a `def` inside a method). */
   localScopes?: ReadonlySet<string>;
+  /**
+   * A function declared inside a body (C#'s local functions): not an object of the API; a bare
+   * call of its name in that body is that local function, not a member of the class.
+   */
+  localFunctions?: string;
   /** The doc comment is the last `/** *\/` before the declaration, blank lines or not (javac). */
   docAcrossBlankLines?: boolean;
   /**
@@ -249,8 +254,8 @@ export const RULES: Record<string, LanguageRules> = {
       destructor_declaration: fn('method'),
       indexer_declaration: fn('method'),
       delegate_declaration: fn('type'),
-      local_function_statement: fn(),
     },
+    localFunctions: 'local_function_statement',
     doc: 'xml',
     docFormat: 'xml',
     callTypes: ['invocation_expression', 'object_creation_expression'],

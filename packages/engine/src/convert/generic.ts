@@ -233,6 +233,7 @@ export function convertGeneric(root: Node, ctx: ConvertContext): void {
     ...(rules.typeUsages ?? []),
     ...HERITAGE,
     ...BODY_FACTS,
+    ...(rules.localFunctions ? [rules.localFunctions] : []),
   ];
   walkScoped(
     root,
@@ -246,6 +247,35 @@ export function convertGeneric(root: Node, ctx: ConvertContext): void {
         ? (node.parent?.endIndex ?? node.endIndex)
         : node.endIndex,
   );
+  if (rules.localFunctions) markLocalCalls(ctx);
+}
+
+/** Whether a node sits in a local function (rules.localFunctions) of the body that holds it. */
+function insideLocalFunction(node: Node, rules: LanguageRules): boolean {
+  for (let at = node.parent; at; at = at.parent) {
+    if (at.type === rules.localFunctions) return true;
+    if (at.type in rules.declarations) return false;
+  }
+  return false;
+}
+
+/** The local functions each object's body declares (rules.localFunctions), per file. */
+const localFunctionsByFile = new WeakMap<ConvertContext, Map<string, Set<string>>>();
+
+/** Bare calls of a local function of the enclosing body (or one around it) are local. */
+function markLocalCalls(ctx: ConvertContext): void {
+  const locals = localFunctionsByFile.get(ctx);
+  if (!locals) return;
+  const parents = new Map(ctx.objects.map((o) => [o.id, o.parentId]));
+  for (const site of ctx.sites) {
+    if (site.kind !== 'call' || site.qualifier !== undefined) continue;
+    for (let at = site.fromId; at !== undefined; at = parents.get(at)) {
+      if (locals.get(at)?.has(site.name)) {
+        site.local = true;
+        break;
+      }
+    }
+  }
 }
 
 const HERITAGE = [
@@ -574,6 +604,19 @@ function noteDeclaredName(ctx: ConvertContext, node: Node, kind: ObjectKind): vo
 }
 
 function enter(node: Node, ctx: ConvertContext, rules: LanguageRules, scope: Scope): Scope {
+  if (node.type === rules.localFunctions) {
+    // what its body does, the enclosing body does
+    const name = node.childForFieldName('name')?.text;
+    const owner = scope.owner ?? scope.parent;
+    if (name && owner) {
+      let byOwner = localFunctionsByFile.get(ctx);
+      if (!byOwner) localFunctionsByFile.set(ctx, (byOwner = new Map()));
+      const names = byOwner.get(owner.id);
+      if (names) names.add(name);
+      else byOwner.set(owner.id, new Set([name]));
+    }
+    return scope;
+  }
   const declared = declare(node, ctx, rules, scope);
   let inner = scope;
   if (declared && declared !== 'skip') {
@@ -602,7 +645,8 @@ function record(
 ): void {
   const t = node.type;
   if (BODY_FACTS.includes(t)) {
-    recordBodyFact(node, owner);
+    // a local function's returns and throws are its own, not the enclosing body's
+    if (!rules.localFunctions || !insideLocalFunction(node, rules)) recordBodyFact(node, owner);
     return;
   }
   if (rules.callTypes?.includes(t)) {

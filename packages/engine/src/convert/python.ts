@@ -7,6 +7,7 @@ import {
   addObject,
   addSite,
   identifierText,
+  markLocalCalls,
   parameter,
   siteQualifier,
   signatureOf,
@@ -157,6 +158,32 @@ export function convertPython(root: Node, ctx: ConvertContext): void {
     ...(moduleDoc ? { doc: moduleDoc } : {}),
   });
   walkScoped(root, VISITED, NO_SCOPE, (node, scope) => enter(node, ctx, scope));
+  // a name a function assigns is its local throughout (Python's scoping), as its parameters are
+  const locals = localsByFile.get(ctx);
+  markLocalCalls(
+    ctx,
+    (object, name) =>
+      locals?.get(object)?.has(name) === true || object.parameters.some((p) => p.name === name),
+  );
+}
+
+/** The names each function assigns (`View = app.get("view")`), per file. */
+const localsByFile = new WeakMap<ConvertContext, Map<CodeObject, Set<string>>>();
+
+/** The names an assignment binds in the function: `a = …`, `a, b = …`, `for a in …`, `(a := …)`. */
+function recordLocals(left: Node | null, ctx: ConvertContext, owner: CodeObject): void {
+  if (!left) return;
+  const names: string[] = [];
+  if (left.type === 'identifier') names.push(textOf(ctx, left));
+  else if (left.type === 'pattern_list' || left.type === 'tuple_pattern')
+    for (const part of namedKids(left))
+      if (part.type === 'identifier') names.push(textOf(ctx, part));
+  if (names.length === 0) return;
+  let byOwner = localsByFile.get(ctx);
+  if (!byOwner) localsByFile.set(ctx, (byOwner = new Map()));
+  const set = byOwner.get(owner);
+  if (set) for (const name of names) set.add(name);
+  else byOwner.set(owner, new Set(names));
 }
 
 /** The node types the walk visits. */
@@ -171,6 +198,9 @@ const VISITED = [
   'import_statement',
   'import_from_statement',
   'type',
+  'assignment',
+  'for_statement',
+  'named_expression',
 ];
 
 // `type` is node.type read once by the caller: every read crosses into WebAssembly
@@ -291,6 +321,13 @@ function record(
       return recordImport(node, ctx);
     case 'import_from_statement':
       return recordImportFrom(node, ctx);
+    case 'assignment':
+    case 'for_statement':
+      if (scope.owner) recordLocals(node.childForFieldName('left'), ctx, scope.owner);
+      return;
+    case 'named_expression':
+      if (scope.owner) recordLocals(node.childForFieldName('name'), ctx, scope.owner);
+      return;
   }
 }
 
@@ -367,13 +404,17 @@ function recordImport(node: Node, ctx: ConvertContext): void {
 function recordImportFrom(node: Node, ctx: ConvertContext): void {
   const module = fieldText(node, 'module_name');
   if (!module) return;
-  const names = node
-    .childrenForFieldName('name')
-    .filter((n): n is Node => n !== null)
-    .map((n) => (n.type === 'aliased_import' ? (fieldText(n, 'name') ?? n.text) : n.text));
+  const nodes = node.childrenForFieldName('name').filter((n): n is Node => n !== null);
+  const names = nodes.map((n) =>
+    n.type === 'aliased_import' ? (fieldText(n, 'name') ?? n.text) : n.text,
+  );
+  const bound = nodes.map((n, i) =>
+    n.type === 'aliased_import' ? (fieldText(n, 'alias') ?? names[i]!) : names[i]!,
+  );
   ctx.imports.push({
     source: module,
     names: names.length ? names : ['*'],
     line: node.startPosition.row + 1,
+    ...(bound.some((name, i) => name !== names[i]) ? { bound } : {}),
   });
 }

@@ -5,6 +5,7 @@ import {
   addObject,
   collapsedPrefix,
   addSite,
+  markLocalCalls,
   identifierText,
   siteQualifier,
   leadingIdentifier,
@@ -68,7 +69,10 @@ const NO_SCOPE: Scope = { parent: undefined, owner: undefined };
  * their enclosing class, namespace or function), plus call sites, heritage and imports.
  */
 export function convertTypeScript(root: Node, ctx: ConvertContext): void {
+  noteHoistedFunctions(root, ctx);
   walkScoped(root, VISITED, NO_SCOPE, (node, scope) => enter(node, ctx, scope));
+  placeOnLaterContainers(ctx);
+  markLocalSites(ctx);
   if (ctx.language === 'javascript') noteCommonJsExports(root, ctx);
   // declarations exported by name elsewhere in the file (`export { f }`, `export default f`,
   // `module.exports = { f }`)
@@ -83,6 +87,78 @@ export function convertTypeScript(root: Node, ctx: ConvertContext): void {
       if (byName.has(root)) object.modifiers.exported = true;
     }
   }
+}
+
+/**
+ * The module's function declarations, known before the walk: a function is hoisted, so
+ * `View.prototype.render = function…` written above `function View` hangs on it.
+ */
+function noteHoistedFunctions(root: Node, ctx: ConvertContext): void {
+  for (const statement of root.namedChildren) {
+    const declaration =
+      statement?.type === 'export_statement'
+        ? statement.childForFieldName('declaration')
+        : statement;
+    if (
+      declaration?.type === 'function_declaration' ||
+      declaration?.type === 'generator_function_declaration'
+    ) {
+      const name = fieldText(declaration, 'name');
+      if (name) declaredRoots(ctx).add(name);
+    }
+  }
+}
+
+/** Property functions placed by name before their container was declared, per file. */
+const unplacedByFile = new WeakMap<
+  ConvertContext,
+  { object: CodeObject; container: string; prototype: boolean }[]
+>();
+
+/**
+ * Hangs each property function placed before its container was declared (a hoisted function
+ * declared further down) on that container, as if it had come first: the same qualified name
+ * and id, now with its parent, so `this.` inside it reaches the container's methods.
+ */
+function placeOnLaterContainers(ctx: ConvertContext): void {
+  const unplaced = unplacedByFile.get(ctx);
+  if (!unplaced) return;
+  const containers = new Map<string, CodeObject>();
+  for (const object of ctx.objects)
+    if (CONTAINERS.has(object.kind) && !containers.has(object.qualifiedName))
+      containers.set(object.qualifiedName, object);
+  for (const { object, container: path, prototype } of unplaced) {
+    const container = containers.get(path);
+    if (!container || container === object) continue;
+    object.parentId = container.id;
+    object.modifiers.static =
+      !prototype && (container.kind === 'class' || container.kind === 'function');
+  }
+}
+
+/** The names each function's body declares as plain variables (no object of the model). */
+const localsByFile = new WeakMap<ConvertContext, Map<CodeObject, Set<string>>>();
+
+function noteLocal(ctx: ConvertContext, owner: CodeObject, name: string): void {
+  let byOwner = localsByFile.get(ctx);
+  if (!byOwner) localsByFile.set(ctx, (byOwner = new Map()));
+  const names = byOwner.get(owner);
+  if (names) names.add(name);
+  else byOwner.set(owner, new Set([name]));
+}
+
+/**
+ * Marks the bare names a site's enclosing functions bind themselves, as variables or parameters
+ * (`var View = app.get('view'); new View()` in a method): those are values of their own, not the
+ * module's `View`. An object declared nearer than the binding still wins (a nested `function`).
+ */
+function markLocalSites(ctx: ConvertContext): void {
+  const locals = localsByFile.get(ctx);
+  markLocalCalls(
+    ctx,
+    (object, name) =>
+      locals?.get(object)?.has(name) === true || object.parameters.some((p) => p.name === name),
+  );
 }
 
 const VISITED = [
@@ -243,9 +319,19 @@ function declareValue(
   const pairMember = FUNCTION_VALUES.has(t) ? literalMembers.get(ctx)?.get(node.id) : undefined;
   if (pairMember?.pair) return literalFunction(pairMember.pair, node, ctx, pairMember);
   if (!exportValues.get(ctx)?.has(node.id)) return undefined;
-  // `export default function () {}` / `export default class {}`: named after the export
-  if (t === 'function_expression' || t === 'function' || t === 'generator_function') {
-    return functionObject(node, node, ctx, scope, 'function', 'default', false);
+  // `export default function () {}` / `export default class {}`: named after the export (a
+  // function value that has a name of its own keeps it: `cond && function httpAdapter() {}`)
+  if (FUNCTION_VALUES.has(t)) {
+    const own = t === 'arrow_function' ? undefined : fieldText(node, 'name');
+    // a guarded one is read from its statement (doc above it, the condition in the signature)
+    let decl = node;
+    for (let up = parentOf(node); up; up = parentOf(up)) {
+      if (up.type === 'export_statement') decl = up === parentOf(node) ? node : up;
+      if (up.type !== 'parenthesized_expression' && up.type !== 'binary_expression') break;
+    }
+    return functionObject(decl, node, ctx, scope, 'function', own ?? 'default', false, {
+      exported: true,
+    });
   }
   if (t !== 'class') return undefined;
   const doc = readDoc(node);
@@ -288,7 +374,10 @@ function declareVariable(node: Node, ctx: ConvertContext, scope: Scope): CodeObj
     !scope.owner &&
     (!scope.parent || scope.parent.kind === 'namespace' || scope.parent.kind === 'module');
   // the cheap scope test first: most declarators are locals, and parents cost a tree walk
-  if (!topLevel) return undefined;
+  if (!topLevel) {
+    if (scope.owner) noteLocal(ctx, scope.owner, name);
+    return undefined;
+  }
   const declaration = parentOf(node);
   const isConst =
     declaration?.type === 'lexical_declaration' && declaration.child(0)?.type === 'const';
@@ -333,6 +422,8 @@ const CONTAINERS = new Set<ObjectKind>(['class', 'function', 'constant', 'method
  */
 function declareAssignment(node: Node, ctx: ConvertContext, scope: Scope): CodeObject | undefined {
   const right = node.childForFieldName('right');
+  const exportedFunction = right && moduleExportsFunction(node, right, ctx);
+  if (exportedFunction) return exportedFunction;
   const rightType = right?.type;
   if (!right || (rightType !== 'object' && !FUNCTION_VALUES.has(rightType!))) return undefined;
   const left = node.childForFieldName('left');
@@ -385,7 +476,56 @@ function declareAssignment(node: Node, ctx: ConvertContext, scope: Scope): CodeO
     placement,
   );
   if (!container && !exported) placedByRoot(ctx).push({ root: target.container[0]!, object });
+  if (!container) {
+    const list = unplacedByFile.get(ctx) ?? [];
+    list.push({ object, container: placement.prefix!, prototype: target.prototype });
+    unplacedByFile.set(ctx, list);
+  }
   return object;
+}
+
+/**
+ * The function a value is, when guarded by a condition (`cond && function () {}`,
+ * `a || (async (config) => {})`) or not: what axios's adapters export.
+ */
+function guardedFunction(value: Node): Node | undefined {
+  let at: Node | null = value;
+  for (let depth = 0; at && depth < 8; depth++) {
+    if (FUNCTION_VALUES.has(at.type)) return at;
+    if (at.type === 'parenthesized_expression') at = at.namedChild(0);
+    else if (at.type === 'binary_expression') {
+      const operator = at.childForFieldName('operator')?.type;
+      if (operator !== '&&' && operator !== '||') return undefined;
+      at = at.childForFieldName('right');
+    } else return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * `module.exports = function (config) {}` (also guarded: `module.exports = cond && function…`) as
+ * a statement of the module: the function the module exports, named as its value is or
+ * `default`, with what it declares inside it.
+ */
+function moduleExportsFunction(
+  node: Node,
+  right: Node,
+  ctx: ConvertContext,
+): CodeObject | undefined {
+  if (ctx.language !== 'javascript') return undefined;
+  const left = node.childForFieldName('left');
+  if (!left || left.type !== 'member_expression' || textOf(ctx, left) !== 'module.exports')
+    return undefined;
+  const fn = guardedFunction(right);
+  if (!fn) return undefined;
+  // only a statement of the module itself (`exports = module.exports = function…` too)
+  let top: Node | null = parentOf(node);
+  while (top?.type === 'assignment_expression') top = parentOf(top);
+  if (top?.type !== 'expression_statement' || parentOf(top)?.type !== 'program') return undefined;
+  const own = fn.type === 'arrow_function' ? undefined : fieldText(fn, 'name');
+  return functionObject(node, fn, ctx, NO_SCOPE, 'function', own ?? 'default', false, {
+    exported: true,
+  });
 }
 
 /** The object of this file a container path names: one declared in the current scope first. */
@@ -647,6 +787,9 @@ function enter(node: Node, ctx: ConvertContext, scope: Scope): Scope {
     if (value) {
       const set = exportValues.get(ctx) ?? new Set<number>();
       set.add(value.id);
+      // `export default isHttp && function httpAdapter(config) {}`: the function is the export
+      const fn = guardedFunction(value);
+      if (fn) set.add(fn.id);
       exportValues.set(ctx, set);
       // `export default helper;`
       if (value.type === 'identifier') exportedLocals(ctx).add(textOf(ctx, value));

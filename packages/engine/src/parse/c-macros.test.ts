@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { indexFile } from '../index-file.ts';
-import { blankAttributeMacros } from './c-macros.ts';
+import { accessLabelMacros, blankAttributeMacros } from './c-macros.ts';
 
 /** The text with what blanking made of each macro (comments, spaces) squeezed out. */
 const read = (text: string) =>
@@ -239,5 +239,74 @@ describe('C++ headers decorated with macros, indexed', () => {
     expect(find('Backup.JS_new')?.parameters).toEqual([]);
     expect(find('Backup.xStep')?.parameters.map((p) => p.name)).toEqual(['c', 'member']);
     expect(find('MakeCallback')?.parameters.map((p) => p.name)).toEqual(['isolate', 'method']);
+  });
+});
+
+describe('issue 42: C++ access labels written as macros', () => {
+  test('a label macro becomes the keyword it stands for, every offset kept', () => {
+    const source = [
+      '#define KIT_PRIVATE_UNLESS_TESTED public',
+      'class Box {',
+      '  KIT_PRIVATE_UNLESS_TESTED:',
+      '    int size() const;',
+      '  WIDGET_PROTECTED_API :',
+      '    int area() const;',
+      '};',
+      'int retry() {',
+      'RETRY_LOOP:',
+      '  return KIT_VALUE::max();',
+      '}',
+      '// KIT_PUBLIC_NOTE: in a comment',
+      '',
+    ].join('\n');
+    const out = accessLabelMacros(source);
+    expect(out).toHaveLength(source.length);
+    expect(out.split('\n')).toEqual([
+      '#define KIT_PRIVATE_UNLESS_TESTED public',
+      'class Box {',
+      // the file's own #define wins over the name
+      '  public/*               */:',
+      '    int size() const;',
+      '  protected/*        */:',
+      '    int area() const;',
+      '};',
+      'int retry() {',
+      // a label whose name says no access keyword is a goto target
+      'RETRY_LOOP:',
+      '  return KIT_VALUE::max();',
+      '}',
+      '// KIT_PUBLIC_NOTE: in a comment',
+      '',
+    ]);
+  });
+
+  test('members after the label keep their class, and no phantom member appears', async () => {
+    const content = [
+      'namespace kit {',
+      'class table {',
+      '  public:',
+      '    int rows() const { return first(); }',
+      '  KIT_PRIVATE_UNLESS_TESTED:',
+      '    using cursor = detail::cursor<table>;',
+      '    /// The first row.',
+      '    row first() const { return row(); }',
+      '  KIT_PRIVATE_UNLESS_TESTED:',
+      '    const decltype(KIT_LIMIT) limit = KIT_LIMIT;',
+      '  public:',
+      '    bool empty() const { return true; }',
+      '};',
+      '}',
+      '',
+    ].join('\n');
+    const file = await indexFile({ path: 'table.hpp', content }, { repository: 'r' });
+    expect(file.objects.map((o) => `${o.qualifiedName}:${o.range.startLine}`)).toEqual([
+      'kit:1',
+      'kit.table:2',
+      'kit.table.rows:4',
+      'kit.table.cursor:6',
+      'kit.table.first:8',
+      'kit.table.empty:12',
+    ]);
+    expect(file.objects.find((o) => o.name === 'first')?.doc?.summary).toBe('The first row.');
   });
 });

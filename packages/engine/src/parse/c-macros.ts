@@ -98,6 +98,52 @@ export function blankAttributeMacros(text: string): string {
 }
 
 /**
+ * C++ access labels written as a macro (`JSON_PRIVATE_UNLESS_TESTED:`, defined as `private` or
+ * `public` by a build option): tree-sitter reads the macro as a bit-field or a label, and the
+ * members after it lose their class. Each becomes the keyword it stands for, padded with an
+ * empty comment to its length (offsets, lines and columns stay): the keyword of its `#define` in
+ * the file, else the one its name says (`…PRIVATE…`, `…PROTECTED…`, `…PUBLIC…`). A label alone
+ * at the start of a line only; any other capitalised label stays (a `goto` target).
+ */
+export function accessLabelMacros(text: string): string {
+  ACCESS_LABEL.lastIndex = 0;
+  if (!ACCESS_LABEL.test(text)) return text;
+  const defined = new Map<string, string>();
+  for (const m of text.matchAll(ACCESS_DEFINE)) if (!defined.has(m[1]!)) defined.set(m[1]!, m[2]!);
+  const prose = proseRanges(text);
+  let prose_at = 0;
+  const parts: string[] = [];
+  let at = 0;
+  ACCESS_LABEL.lastIndex = 0;
+  for (let m = ACCESS_LABEL.exec(text); m; m = ACCESS_LABEL.exec(text)) {
+    const from = m.index + m[1]!.length;
+    while (prose_at < prose.length && prose[prose_at]![1] <= from) prose_at++;
+    if (prose_at < prose.length && prose[prose_at]![0] <= from) continue;
+    const name = m[2]!;
+    const keyword =
+      defined.get(name) ?? /(PRIVATE|PROTECTED|PUBLIC)/.exec(name)?.[1]?.toLowerCase();
+    const length = name.length + m[3]!.length;
+    if (!keyword || length < keyword.length) continue;
+    const pad = length - keyword.length;
+    parts.push(
+      text.slice(at, from),
+      keyword,
+      pad >= 4 ? `/*${' '.repeat(pad - 4)}*/` : ' '.repeat(pad),
+    );
+    at = from + length;
+  }
+  if (at === 0) return text;
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/** `NAME:` alone at a line's start, the name a macro's (capitals and an underscore). */
+const ACCESS_LABEL = /^([ \t]*)(_*[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_?)([ \t]*):(?!:)/gm;
+/** `#define NAME private`: what an access-label macro stands for. */
+const ACCESS_DEFINE =
+  /^[ \t]*#[ \t]*define[ \t]+(_*[A-Z][A-Z0-9_]*)[ \t]+(public|protected|private)[ \t]*$/gm;
+
+/**
  * What a macro use becomes: an empty comment of its length where it fits (`/*       *\/`), so a
  * doc comment above a line holding only the macro still reaches the declaration below it; else
  * spaces. Newlines stay.

@@ -13,9 +13,9 @@ export interface PackedFileIndex extends Omit<FileIndex, 'sites'> {
 
 /**
  * Integers per site: name, kind, line, column, snippet, qualifier, fromId, receiverType (strings
- * by index).
+ * by index), local (1 or 0).
  */
-const STRIDE = 8;
+const STRIDE = 9;
 /** Index of an absent optional string. */
 const NONE = -1;
 
@@ -53,6 +53,7 @@ export function packFileIndex(file: FileIndex): PackedFileIndex {
     ints[at++] = intern(site.qualifier);
     ints[at++] = intern(site.fromId);
     ints[at++] = intern(site.receiverType);
+    ints[at++] = site.local ? 1 : 0;
   }
   const { sites: _sites, ...rest } = file;
   return { ...rest, packedSites: { strings, ints } };
@@ -78,6 +79,7 @@ export function unpackFileIndex(value: PackedFileIndex | FileIndex): FileIndex {
       qualifier: qualifier === NONE ? undefined : strings[qualifier],
       receiverType: receiverType === NONE ? undefined : strings[receiverType],
       fromId: fromId === NONE ? undefined : strings[fromId],
+      local: ints[at + 8] === 1 ? true : undefined,
     };
   }
   // the fields in FileIndex's own order, so a model serialises as it does in the worker

@@ -26,23 +26,25 @@ export interface ChangeOutline {
  */
 export function affectedFiles(outline: ChangeOutline, previous: Iterable<Reference>): Set<string> {
   const affected = new Set<string>();
+  const imports: Reference[] = [];
+  for (const ref of previous) if (ref.kind === 'import') imports.push(ref);
+  const reshaped = throughReexports(outline.reshaped, imports);
   // an import also sees a Go package's other files and a C header's source file: a change to
   // any of them reaches the importer (deleted ones included, so paths are compared, not listed)
   const reshapedGoFolders = new Set<string>();
   const reshapedCFolders = new Set<string>();
-  for (const path of outline.reshaped) {
+  for (const path of reshaped) {
     if (path.endsWith('.go')) reshapedGoFolders.add(folderOf(path));
     else if (isCSource(path)) reshapedCFolders.add(folderOf(path));
   }
   const seesReshaped = (toFile: string): boolean => {
-    if (outline.reshaped.has(toFile)) return true;
+    if (reshaped.has(toFile)) return true;
     if (toFile.endsWith('.go')) return reshapedGoFolders.has(folderOf(toFile));
     // a header's definitions are looked for among the C sources of its folder
     return headerCompanions(toFile).length > 0 && reshapedCFolders.has(folderOf(toFile));
   };
-  for (const ref of previous) {
-    if (ref.kind !== 'import' || outline.changed.has(ref.fromFile) || affected.has(ref.fromFile))
-      continue;
+  for (const ref of imports) {
+    if (outline.changed.has(ref.fromFile) || affected.has(ref.fromFile)) continue;
     if (ref.toFile !== undefined && seesReshaped(ref.toFile)) affected.add(ref.fromFile);
     else if (outline.pathsAdded) {
       const language = outline.languageOf(ref.fromFile);
@@ -57,6 +59,25 @@ export function affectedFiles(outline: ChangeOutline, previous: Iterable<Referen
     }
   }
   return affected;
+}
+
+/**
+ * The reshaped paths and every Python file that imports one, directly or through others: a
+ * Python module may re-export what it imports (`from .api import get` in `requests/__init__.py`),
+ * so a file importing it reads the re-exported file's symbols too.
+ */
+function throughReexports(
+  reshaped: ReadonlySet<string>,
+  imports: Reference[],
+): ReadonlySet<string> {
+  const python = imports.filter((ref) => ref.toFile !== undefined && /\.pyi?$/.test(ref.fromFile));
+  if (python.length === 0) return reshaped;
+  const out = new Set(reshaped);
+  for (let size = -1; size !== out.size;) {
+    size = out.size;
+    for (const ref of python) if (out.has(ref.toFile!)) out.add(ref.fromFile);
+  }
+  return out;
 }
 
 function folderOf(path: string): string {

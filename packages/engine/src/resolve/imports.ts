@@ -206,9 +206,11 @@ function resolvePython(fromPath: string, source: string, paths: PathSet): string
     roots.push(dir === '.' ? '' : dir);
   } else {
     // absolute import: from the repository root and from every ancestor of the importing file
+    // that is not a package (a script's folder is on the import path, a package's folder is
+    // not: `import json` in `flask/json/__init__.py` is the standard library's, not itself)
     let dir = posix.dirname(fromPath);
     while (dir !== '.' && dir !== '/') {
-      roots.push(dir);
+      if (!paths.has(`${dir}/__init__.py`)) roots.push(dir);
       dir = posix.dirname(dir);
     }
     // src layout: tests and scripts beside `src/` import the packages inside it

@@ -29,15 +29,26 @@ interface Visible {
    * through a prototype, never by a name directly.
    */
   definitions?: true;
+  /** Where a re-exported name is followed to (Python's `from .api import get` in a package). */
+  scope: ResolveScope;
 }
 
-/** The repository files a file's resolution reads besides itself, each once, in import order. */
-export function importTargets(file: FileIndex, scope: Pick<ResolveScope, 'paths'>): string[] {
+/**
+ * The repository files a file's resolution reads besides itself, each once, in import order. A
+ * Python file also reads the files its imports re-export from, as far as the scope's symbols
+ * tell: once those have arrived, asking again may name more.
+ */
+export function importTargets(
+  file: FileIndex,
+  scope: Pick<ResolveScope, 'paths'> & Partial<ResolveScope>,
+): string[] {
   const targets = new Set<string>();
   for (const site of file.imports) {
     for (const target of resolveImportTargets(file.path, file.language, site.source, scope.paths))
       targets.add(target);
   }
+  if (file.language === 'python' && scope.symbols)
+    for (const target of reexportTargets(targets, scope as ResolveScope)) targets.add(target);
   for (const sibling of packageSiblings(file, scope)) targets.add(sibling);
   targets.delete(file.path);
   return [...targets];
@@ -147,6 +158,12 @@ function resolveBare(
   }
   for (const imported of visible) {
     if (imported.definitions) continue;
+    // `const caller = require('./caller'); caller()`: the function the module exports
+    if (imported.alias === name && kind === 'call') {
+      for (const symbols of imported.files)
+        for (const list of symbols.byName.values())
+          for (const o of list) if (o.moduleExport) return o;
+    }
     if (imported.bare !== 'all' && !imported.bare.has(name)) continue;
     for (const symbols of imported.files) {
       const named = symbols.byName.get(name);
@@ -158,8 +175,71 @@ function resolveBare(
       }
       if (found) return found.prototype ? linkPrototype(found, name, visible) : found;
     }
+    for (const symbols of imported.files) {
+      const found = symbols.reexports && reexported(symbols, name, allowed, imported.scope, 0);
+      if (found) return found;
+    }
   }
   return undefined;
+}
+
+/** How many `from … import` hops a re-exported name is followed through. */
+const REEXPORT_DEPTH = 4;
+
+/**
+ * The object a Python module makes available by importing it (`from .api import get` in
+ * `requests/__init__.py`, so `requests.get()` and `from requests import get` reach
+ * `requests.api.get`), followed through further re-exports; a star import is looked into for the
+ * name. Only a top-level object of the module the import names, never a guess.
+ */
+function reexported(
+  symbols: FileSymbols,
+  name: string,
+  allowed: Set<string>,
+  scope: ResolveScope,
+  depth: number,
+): SymbolObject | undefined {
+  if (depth >= REEXPORT_DEPTH) return undefined;
+  const named = symbols.reexports?.get(name) ?? [];
+  const star = symbols.reexports?.get('*') ?? [];
+  for (const from of named.length ? named : star) {
+    const original = from.name === '*' ? name : from.name;
+    for (const target of resolveImportTargets(symbols.path, 'python', from.source, scope.paths)) {
+      const there = scope.symbols(target);
+      if (!there || there === symbols) continue;
+      const found = there.byName.get(original)?.find((o) => allowed.has(o.kind) && !o.parentId);
+      if (found) return found;
+      const further = there.reexports && reexported(there, original, allowed, scope, depth + 1);
+      if (further) return further;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The repository files a Python file's imports reach through re-exports (`requests/api.py`
+ * behind `import requests`), as far as the symbols at hand tell: resolving reads them too.
+ */
+function reexportTargets(direct: Iterable<string>, scope: ResolveScope): string[] {
+  const out: string[] = [];
+  const seen = new Set(direct);
+  const queue = [...seen];
+  for (let depth = 0; depth < REEXPORT_DEPTH && queue.length; depth++) {
+    for (const path of queue.splice(0)) {
+      const symbols = scope.symbols(path);
+      for (const sources of symbols?.reexports?.values() ?? []) {
+        for (const from of sources) {
+          for (const target of resolveImportTargets(path, 'python', from.source, scope.paths)) {
+            if (seen.has(target)) continue;
+            seen.add(target);
+            out.push(target);
+            queue.push(target);
+          }
+        }
+      }
+    }
+  }
+  return out;
 }
 
 /**
@@ -224,6 +304,9 @@ function resolveQualified(
         .get(site.name)
         ?.filter((o) => allowed.has(o.kind) && !o.parentId);
       if (found?.length) return linkPrototype(preferDefinition(found)!, site.name, visible);
+      const further =
+        symbols.reexports && reexported(symbols, site.name, allowed, imported.scope, 0);
+      if (further) return further;
     }
   }
   if (!IDENTIFIER.test(qualifier) || !namedAnywhere(site.name, local, visible)) return undefined;
@@ -304,6 +387,7 @@ function visibleOf(
     bare: bareNames(file.language, site),
     alias: site.alias || undefined,
     definitions: undefined,
+    scope,
   };
 }
 
@@ -314,7 +398,9 @@ function bareNames(language: string | null, site: ImportSite): Visible['bare'] {
     case 'python':
       // `import a.b` binds only `a.b`; `from a import *` everything; `from a import f` f
       if (site.alias) return new Set();
-      return site.names.includes('*') ? 'all' : named(site.names);
+      if (site.names.includes('*')) return 'all';
+      // `from a import f as g` binds `g`, which is not `a`'s `g`
+      return named(site.bound ? site.names.filter((n, i) => site.bound![i] === n) : site.names);
     case 'typescript':
     case 'tsx':
     case 'javascript':
@@ -370,7 +456,13 @@ export function resolveFileReferences(file: FileIndex, scope: ResolveScope): Ref
     return symbols ? [symbols] : [];
   });
   if (siblings.length)
-    visible.push({ files: siblings, bare: 'all', alias: undefined, definitions: undefined });
+    visible.push({
+      files: siblings,
+      bare: 'all',
+      alias: undefined,
+      definitions: undefined,
+      scope,
+    });
   const local = scope.symbols(file.path);
   const ancestry = new Map<string | undefined, Ancestors>();
   for (const site of file.sites) {
@@ -409,6 +501,8 @@ function resolveSite(
   // resolveQualified, which is compiled on its own)
   const allowed = site.kind === 'call' ? BARE_CALLABLE : TYPES;
   const qualifier = site.qualifier;
+  // a local variable or parameter of that name: a value of its own
+  if (site.local) return undefined;
   if (qualifier === undefined)
     return resolveBare(site.name, site.kind, allowed, language, local, visible, ancestors);
   return resolveQualified(site, qualifier, allowed, language, local, visible, ancestors);

@@ -63,34 +63,40 @@ export class StreamingResolver {
     }
     this.symbols.set(file.path, fileSymbols(file));
     const out: ResolvedFile[] = [];
-    const missing = new Set(importTargets(file, this.scope).filter((t) => !this.symbols.has(t)));
-    if (missing.size === 0) out.push(this.resolve(file));
-    else {
-      // keep only what resolving needs: the objects are in the symbols already
-      const entry: Waiting = { file: { ...file, objects: [], diagnostics: [] }, missing };
-      this.waiting.set(file.path, entry);
-      for (const path of missing) {
-        const list = this.waitersOf.get(path);
-        if (list) list.push(entry);
-        else {
-          this.waitersOf.set(path, [entry]);
-          this.onNeed?.(path);
-        }
-      }
-      this.peak = Math.max(this.peak, this.waiting.size);
-    }
+    // keep only what resolving needs: the objects are in the symbols already
+    const entry: Waiting = { file: { ...file, objects: [], diagnostics: [] }, missing: new Set() };
+    if (!this.wait(entry)) out.push(this.resolve(file));
     const waiters = this.waitersOf.get(file.path);
     if (waiters) {
       this.waitersOf.delete(file.path);
-      for (const entry of waiters) {
-        entry.missing.delete(file.path);
-        if (entry.missing.size === 0) {
-          this.waiting.delete(entry.file.path);
-          out.push(this.resolve(entry.file));
+      for (const waiter of waiters) {
+        waiter.missing.delete(file.path);
+        // what arrived may re-export from files not here yet (Python): asked again
+        if (waiter.missing.size === 0 && !this.wait(waiter)) {
+          this.waiting.delete(waiter.file.path);
+          out.push(this.resolve(waiter.file));
         }
       }
     }
     return out;
+  }
+
+  /** Whether the file must wait for imports not yet arrived; if so, registered as waiting. */
+  private wait(entry: Waiting): boolean {
+    for (const path of importTargets(entry.file, this.scope))
+      if (!this.symbols.has(path)) entry.missing.add(path);
+    if (entry.missing.size === 0) return false;
+    this.waiting.set(entry.file.path, entry);
+    for (const path of entry.missing) {
+      const list = this.waitersOf.get(path);
+      if (list) list.push(entry);
+      else {
+        this.waitersOf.set(path, [entry]);
+        this.onNeed?.(path);
+      }
+    }
+    this.peak = Math.max(this.peak, this.waiting.size);
+    return true;
   }
 
   /**

@@ -16,6 +16,11 @@ export interface SymbolObject {
    * declared in another file than its type (`Engine` of `Engine.Serve`), a Rust impl's method.
    */
   holder?: string;
+  /**
+   * A JavaScript module's export itself (`module.exports = function…`, `export default cond &&
+   * function…`): what `const f = require('./f'); f()` calls.
+   */
+  moduleExport?: true;
 }
 
 /** One file's objects by name and by id: all that resolving a site against the file needs. */
@@ -23,6 +28,12 @@ export interface FileSymbols {
   path: string;
   byName: Map<string, SymbolObject[]>;
   byId: Map<string, SymbolObject>;
+  /**
+   * Names a Python module binds by importing them (`from .api import get` in a package's
+   * `__init__.py`), by the name bound (`*` for a star import): where each comes from and its name
+   * there. `pkg.get()` and `from pkg import get` reach the object through them.
+   */
+  reexports: Map<string, Reexport[]> | undefined;
 }
 
 /**
@@ -47,8 +58,15 @@ export interface PathSet {
 
 /** The compact symbols of a parsed file. */
 export function fileSymbols(file: FileIndex): FileSymbols {
-  const symbols: FileSymbols = { path: file.path, byName: new Map(), byId: new Map() };
+  const symbols: FileSymbols = {
+    path: file.path,
+    byName: new Map(),
+    byId: new Map(),
+    reexports: file.language === 'python' ? pythonReexports(file) : undefined,
+  };
   const cLike = file.language === 'c' || file.language === 'cpp';
+  const script =
+    file.language === 'javascript' || file.language === 'typescript' || file.language === 'tsx';
   for (const object of file.objects) {
     const parentId = object.parentId || undefined;
     const cFunction = cLike && object.kind === 'function';
@@ -62,6 +80,12 @@ export function fileSymbols(file: FileIndex): FileSymbols {
       prototype: (cFunction && object.signature.endsWith(';')) || undefined,
       internal: (cFunction && !parentId && !object.modifiers.exported) || undefined,
       holder: !parentId && object.kind === 'method' ? holderOf(object) : undefined,
+      moduleExport:
+        (script &&
+          !parentId &&
+          object.kind === 'function' &&
+          /^(?:module\.exports\s*=|export\s+default\b)/.test(object.signature)) ||
+        undefined,
     };
     symbols.byId.set(object.id, entry);
     const list = symbols.byName.get(object.name);
@@ -69,6 +93,31 @@ export function fileSymbols(file: FileIndex): FileSymbols {
     else symbols.byName.set(ownString(object.name), [entry]);
   }
   return symbols;
+}
+
+/** Where a name a module imports comes from: the module text as written and the name there. */
+export interface Reexport {
+  source: string;
+  name: string;
+}
+
+/** The names a Python file's `from … import` statements bind, with the modules they come from. */
+function pythonReexports(file: FileIndex): Map<string, Reexport[]> | undefined {
+  let out: Map<string, Reexport[]> | undefined;
+  for (const site of file.imports) {
+    // `import a.b` binds a module, not a name of it
+    if (site.alias) continue;
+    site.names.forEach((name, i) => {
+      // `from x import a as b` binds `b`
+      const bound = site.bound?.[i] ?? name;
+      out ??= new Map();
+      const list = out.get(bound);
+      const entry = { source: ownString(site.source), name: ownString(name) };
+      if (list) list.push(entry);
+      else out.set(ownString(bound), [entry]);
+    });
+  }
+  return out;
 }
 
 /** The type a method declared outside its type belongs to (`Engine` of `Engine.Serve`). */
@@ -100,9 +149,11 @@ export function symbolShape(symbols: FileSymbols | undefined): string {
   for (const [name, list] of symbols.byName) {
     for (const o of list)
       lines.push(
-        `${name}|${o.id}|${o.kind}|${o.parentId ?? ''}|${o.prototype ? 'p' : ''}${o.internal ? 'i' : ''}|${o.holder ?? ''}`,
+        `${name}|${o.id}|${o.kind}|${o.parentId ?? ''}|${o.prototype ? 'p' : ''}${o.internal ? 'i' : ''}${o.moduleExport ? 'x' : ''}|${o.holder ?? ''}`,
       );
   }
+  for (const [name, sources] of symbols.reexports ?? [])
+    for (const from of sources) lines.push(`>${name}|${from.source}|${from.name}`);
   return lines.sort().join('\n');
 }
 

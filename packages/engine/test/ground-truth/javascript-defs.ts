@@ -82,6 +82,30 @@ function boundDeclarations(file: ts.SourceFile): Set<ts.Node> {
   return out;
 }
 
+/** The function a value is, also behind `cond &&`, `a ||` and parentheses. */
+function guardedFunction(node: ts.Expression): FunctionValue | undefined {
+  let at: ts.Expression = node;
+  for (;;) {
+    if (ts.isParenthesizedExpression(at)) at = at.expression;
+    else if (
+      ts.isBinaryExpression(at) &&
+      (at.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken ||
+        at.operatorToken.kind === ts.SyntaxKind.BarBarToken)
+    )
+      at = at.right;
+    else break;
+  }
+  return isFunctionValue(at) ? at : undefined;
+}
+
+/** An assignment that is a statement of the module (`exports = module.exports = …` too). */
+function moduleStatement(node: ts.BinaryExpression): boolean {
+  let at: ts.Node = node.parent;
+  while (ts.isBinaryExpression(at) && at.operatorToken.kind === ts.SyntaxKind.EqualsToken)
+    at = at.parent;
+  return ts.isExpressionStatement(at) && ts.isSourceFile(at.parent);
+}
+
 /** The function at the end of `a = b = function () {}`, if the chain ends in one. */
 function chainedFunction(node: ts.Expression): FunctionValue | undefined {
   let at: ts.Expression = node;
@@ -99,8 +123,10 @@ function chainedFunction(node: ts.Expression): FunctionValue | undefined {
  * on a declared container, the functions of `X.prototype = { … }` and of
  * `module.exports = { … }`. Two additions the binder does not make, both stated here: a
  * variable given a function through a chain (`var proto = module.exports = function () {}`) is
- * that function, and is a container for `proto.use = function` like a declared function is.
- * `this.x = …` and `module.exports = function` are not listed (the engine names neither).
+ * that function, and is a container for `proto.use = function` like a declared function is;
+ * and `module.exports = function name() {}` as a statement of the module (also guarded,
+ * `module.exports = cond && function…`) is that function, named as it is or `default`, holding
+ * what it declares. `this.x = …` is not listed (the engine names it not).
  */
 export function javascriptTruth(file: ts.SourceFile): TsTruth[] {
   const out: TsTruth[] = [];
@@ -141,6 +167,10 @@ export function javascriptTruth(file: ts.SourceFile): TsTruth[] {
       ts.forEachChild(fn, (c) => visit(c, inner));
     }
   };
+  // a container declared in the enclosing function (`var Stream = function…` inside it) is
+  // qualified by that function, as the engine qualifies it; any other by its own name
+  const declaredHere = (prefix: string, target: string) =>
+    prefix !== '' && ['function', 'class'].some((kind) => seen.has(`${prefix}${target}#${kind}`));
   const declarations = boundDeclarations(file);
   const assignment = (node: ts.BinaryExpression, prefix: string): boolean => {
     // the binder declares the assignment or its left side, depending on the form
@@ -161,6 +191,13 @@ export function javascriptTruth(file: ts.SourceFile): TsTruth[] {
         literalFunctions(right, 'function', '');
         return true;
       }
+      const fn = guardedFunction(right);
+      if (fn && prefix === '' && moduleStatement(node)) {
+        const name = !ts.isArrowFunction(fn) && fn.name ? fn.name.text : 'default';
+        const inner = add('function', name, doc, fn);
+        ts.forEachChild(fn, (c) => visit(c, inner));
+        return true;
+      }
       return false;
     }
     if (!isFunctionValue(right) && !ts.isObjectLiteralExpression(right)) return false;
@@ -179,7 +216,12 @@ export function javascriptTruth(file: ts.SourceFile): TsTruth[] {
       (bound && kind === Assignment.Prototype) ||
       (containers.has(root) && left.name.text === 'prototype')
     ) {
-      if (ts.isObjectLiteralExpression(right)) literalFunctions(right, 'method', `${target}.`);
+      if (ts.isObjectLiteralExpression(right))
+        literalFunctions(
+          right,
+          'method',
+          `${declaredHere(prefix, target) ? prefix : ''}${target}.`,
+        );
       return ts.isObjectLiteralExpression(right);
     } else if (
       (bound && kind === Assignment.Property) ||
