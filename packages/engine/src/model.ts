@@ -2,7 +2,7 @@
  * The engine's versioned JSON model. The server stores it as-is, so any change to these shapes
  * that an older reader would misread must bump ENGINE_SCHEMA_VERSION.
  */
-export const ENGINE_SCHEMA_VERSION = 12;
+export const ENGINE_SCHEMA_VERSION = 13;
 
 /** Kinds of code object the engine extracts; one vocabulary for every language. */
 export type ObjectKind =
@@ -55,7 +55,21 @@ export interface DocComment {
   examples: string[];
   deprecated?: string;
   see: string[];
-  /** The comment text with comment markers removed, for exact write-back. */
+  /**
+   * What a visibility tag says (`@private`, `@public`, `@protected`, `@internal`, `@package`,
+   * `@access private`, `@api private`); the object's modifiers take it when its syntax says none.
+   */
+  visibility?: Modifiers['visibility'];
+  /** The type a `@type {T}` or `@typedef {T} Name` tag gives the documented value. */
+  type?: string;
+  /** The name a `@typedef` tag declares. */
+  typedef?: string;
+  /** `@property` entries (JSDoc, KDoc): the documented object's or type's properties. */
+  properties?: { name: string; type?: string; description: string }[];
+  /**
+   * The comment text with comment markers removed, for exact write-back; never normalised
+   * (the parsed fields above are: code blocks fenced, reST roles as code spans).
+   */
   text: string;
 }
 

@@ -192,7 +192,10 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
       ? parseSwiftDoc(text)
       : parseMarkdownDoc(text, { firstSentence: rules.sentenceSummary === true });
   }
-  const doc = parseTaggedComment(text, { yard: rules.yard === true });
+  const doc = parseTaggedComment(text, {
+    yard: rules.yard === true,
+    indentedCode: rules.sentenceSummary !== true,
+  });
   if (rules.sentenceSummary) {
     javadocSummary(doc);
     markdownFromHtml(doc);

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { indexFile } from '../index-file.ts';
 import type { CodeObject } from '../model.ts';
+import { stripCommentMarkers } from './strip.ts';
+import { parseTaggedComment } from './tagged.ts';
 
 // Issue 42, point 3: every word the author wrote, read right. Each shape is also a fixture
 // (test/fixtures/<language>/…), where the whole model can be read.
@@ -57,5 +59,107 @@ describe('issue 42: comments the converters used to miss', () => {
       ['callback', 'void(dict*)'],
       ['cmp', 'int (*)(const void *, const void *)'],
     ]);
+  });
+});
+
+const jsdoc = (comment: string) => parseTaggedComment(stripCommentMarkers(comment));
+
+describe('issue 42: JSDoc tags read into their places', () => {
+  test("visibility tags are the doc's visibility and the object's, never its description", async () => {
+    for (const [tag, visibility] of [
+      ['@api private', 'private'],
+      ['@api public', 'public'],
+      ['@private', 'private'],
+      ['@public', 'public'],
+      ['@protected', 'protected'],
+      ['@internal', 'internal'],
+      ['@access package', 'internal'],
+    ] as const) {
+      const doc = jsdoc(`/**\n * Reads a header.\n *\n * @param {String} name\n * ${tag}\n */`);
+      expect(doc.visibility, tag).toBe(visibility);
+      expect(doc.description, tag).toBe('');
+      expect(doc.summary).toBe('Reads a header.');
+    }
+    // `@api` with a word that is no visibility stays as written
+    expect(jsdoc('/** X.\n * @api stable */').description).toBe('@api stable');
+    const objects = await objectsOf(
+      'mail.js',
+      [
+        '/**\n * Reads a header.\n * @api private\n */',
+        'function header(msg) { return msg; }',
+        'class Queue {',
+        '  /** Drops all. @private */',
+        '  clear() {}',
+        '}',
+        'module.exports = { header, Queue };',
+      ].join('\n'),
+    );
+    expect(objects.get('header')?.modifiers.visibility).toBe('private');
+    expect(objects.get('Queue.clear')?.modifiers.visibility).toBe('private');
+  });
+
+  test('a visibility tag never widens what the code declares', async () => {
+    const objects = await objectsOf(
+      'queue.ts',
+      'export class Queue {\n  /** Drops all. @public */\n  private clear(): void {}\n}',
+    );
+    expect(objects.get('Queue.clear')?.modifiers.visibility).toBe('private');
+  });
+
+  test('@return, @returns, @type, @typedef and @property', () => {
+    expect(jsdoc('/**\n * Gets.\n * @return {Object} the value\n */').returns).toEqual({
+      type: 'Object',
+      description: 'the value',
+    });
+    expect(jsdoc('/** Gets. @returns {Promise<Array<string>>} the names */').returns).toEqual({
+      type: 'Promise<Array<string>>',
+      description: 'the names',
+    });
+    const typed = jsdoc('/** @type {number} How many messages a connection sends. @private */');
+    expect(typed).toMatchObject({
+      type: 'number',
+      summary: 'How many messages a connection sends.',
+      description: '',
+      visibility: 'private',
+    });
+    const typedef = jsdoc(
+      '/**\n * Settings.\n * @typedef {Object} MailerOptions\n * @property {string} host - the host\n * @property {number} [port] the port\n */',
+    );
+    expect(typedef).toMatchObject({
+      summary: 'Settings.',
+      type: 'Object',
+      typedef: 'MailerOptions',
+    });
+    expect(typedef.properties).toEqual([
+      { name: 'host', type: 'string', description: 'the host' },
+      { name: 'port', type: 'number', description: 'the port' },
+    ]);
+    // shown where the generated doc shows text: a list in the description
+    expect(typedef.description).toBe(
+      '- `host` (`string`): the host\n- `port` (`number`): the port',
+    );
+  });
+
+  test('indented code in the text is a fenced block; the raw text stays as written', () => {
+    const comment =
+      '/**\n * Reads a header.\n *\n * Examples:\n *\n *     header(msg, "Subject");\n *\n *     // => "Hello"\n *\n * - a list item\n *\n *     its second paragraph\n * @api private\n */';
+    const doc = jsdoc(comment);
+    expect(doc.description).toBe(
+      'Examples:\n\n```\nheader(msg, "Subject");\n\n// => "Hello"\n```\n\n- a list item\n\n    its second paragraph',
+    );
+    expect(doc.text).toBe(stripCommentMarkers(comment));
+    expect(doc.text).toContain('    header(msg, "Subject");');
+    // a fenced block stays as written
+    expect(jsdoc('/**\n * Sends.\n *\n * ```js\n *     send(x);\n * ```\n */').description).toBe(
+      '```js\n    send(x);\n```',
+    );
+  });
+
+  test('Javadoc indentation is HTML layout, not code', async () => {
+    const objects = await objectsOf(
+      'A.java',
+      'class A {\n  /**\n   * Runs.\n   *\n   *     indented words\n   */\n  void run() {}\n}',
+    );
+    expect(objects.get('A.run')?.doc?.description).not.toContain('```');
   });
 });
