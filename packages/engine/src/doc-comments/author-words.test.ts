@@ -163,3 +163,45 @@ describe('issue 42: JSDoc tags read into their places', () => {
     expect(objects.get('A.run')?.doc?.description).not.toContain('```');
   });
 });
+
+describe('issue 42: Go code blocks', () => {
+  test('tab-indented lines of a // comment are a fenced code block, lists stay lists', async () => {
+    const source = [
+      'package mail',
+      '',
+      '// Send delivers one message.',
+      '//',
+      '// A caller keeps the client:',
+      '//',
+      '//	c := mail.New("smtp.example.com")',
+      '//	if err := c.Send(m); err != nil {',
+      '//		return err',
+      '//	}',
+      '//',
+      '// It retries:',
+      '//   - after a timeout',
+      '//   - after [Reply] 421',
+      'func Send(m string) error { return nil }',
+    ].join('\n');
+    const doc = (await objectsOf('mail.go', source)).get('Send')?.doc;
+    expect(doc?.summary).toBe('Send delivers one message.');
+    expect(doc?.description).toBe(
+      [
+        'A caller keeps the client:',
+        '',
+        '```',
+        'c := mail.New("smtp.example.com")',
+        'if err := c.Send(m); err != nil {',
+        '\treturn err',
+        '}',
+        '```',
+        '',
+        'It retries:',
+        '- after a timeout',
+        '- after `Reply` 421',
+      ].join('\n'),
+    );
+    // the text write-back keeps is what it was: the comment lines as stripCommentMarkers gives them
+    expect(doc?.text).toBe(stripCommentMarkers(source.split('\n').slice(2, -1).join('\n')));
+  });
+});
