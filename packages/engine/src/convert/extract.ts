@@ -23,6 +23,7 @@ import {
   pythonStringText,
   VISITED as PYTHON_VISITED,
 } from './python.ts';
+import { readAnnotatedDocs } from './python-annotated.ts';
 import { convertTypeScript, VISITED as TYPESCRIPT_VISITED } from './typescript.ts';
 
 /**
@@ -667,7 +668,7 @@ function readObject(records: Records, ctx: ConvertContext, objects: CodeObject[]
       doc,
     });
   const inClass = (flags & 2) !== 0;
-  return addObjectAt(ctx, place, signature!, {
+  const object = addObjectAt(ctx, place, signature!, {
     kind,
     name: name!,
     parent,
@@ -686,6 +687,8 @@ function readObject(records: Records, ctx: ConvertContext, objects: CodeObject[]
     doc,
     body: { throws: [], returnsValue: false, earlyExits: 0 },
   });
+  readAnnotatedDocs(ctx, object);
+  return object;
 }
 
 /**

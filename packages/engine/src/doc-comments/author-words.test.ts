@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { indexFile } from '../index-file.ts';
 import type { CodeObject } from '../model.ts';
-import { stripCommentMarkers } from './strip.ts';
+import { parseDocstring } from './docstring.ts';
+import { cleandoc, stripCommentMarkers } from './strip.ts';
 import { parseTaggedComment } from './tagged.ts';
 
 // Issue 42, point 3: every word the author wrote, read right. Each shape is also a fixture
@@ -203,5 +204,155 @@ describe('issue 42: Go code blocks', () => {
     );
     // the text write-back keeps is what it was: the comment lines as stripCommentMarkers gives them
     expect(doc?.text).toBe(stripCommentMarkers(source.split('\n').slice(2, -1).join('\n')));
+  });
+});
+
+describe('issue 42: Python docstrings', () => {
+  test('two doctests after `::` paragraphs are both kept, in place, as code', () => {
+    const text = cleandoc(`Constructs a session.
+
+    Basic use::
+
+      >>> import mailer
+      >>> s = mailer.Session()
+
+    Or as a context manager::
+
+      >>> with mailer.Session() as s:
+      ...     s.send('hi')
+      <Reply [250]>
+    `);
+    const doc = parseDocstring(text);
+    expect(doc.summary).toBe('Constructs a session.');
+    expect(doc.description).toBe(
+      [
+        'Basic use:',
+        '',
+        '```',
+        '>>> import mailer',
+        '>>> s = mailer.Session()',
+        '```',
+        '',
+        'Or as a context manager:',
+        '',
+        '```',
+        '>>> with mailer.Session() as s:',
+        "...     s.send('hi')",
+        '<Reply [250]>',
+        '```',
+      ].join('\n'),
+    );
+    expect(doc.text).toBe(text);
+  });
+
+  test('a lone `::`, `Text ::` and a `.. code-block::` leave no marker behind', () => {
+    expect(
+      parseDocstring(
+        'Turns pairs into a dict.\n\n::\n\n    >>> to_dict([(1, 2)])\n    {1: 2}\n\n:rtype: dict',
+      ).description,
+    ).toBe('```\n>>> to_dict([(1, 2)])\n{1: 2}\n```');
+    expect(parseDocstring('Reads.\n\nThe format ::\n\n    key=value').description).toBe(
+      'The format\n\n```\nkey=value\n```',
+    );
+    expect(
+      parseDocstring('Reads.\n\n.. code-block:: ini\n   :linenos:\n\n   [section]\n   key = 1')
+        .description,
+    ).toBe('```ini\n[section]\nkey = 1\n```');
+    // `::` with nothing indented below: the text keeps one colon
+    expect(parseDocstring('Reads.\n\nLike this::\n\nMore.').description).toBe(
+      'Like this:\n\nMore.',
+    );
+  });
+
+  test('code blocks keep their blank lines, a bare doctest stays whole', () => {
+    const doc = parseDocstring(
+      'Parses.\n\nExample::\n\n    def a():\n        pass\n\n\n    def b():\n        pass\n\n>>> parse("x")\n\'x\'\n>>> parse("")\n\'\'',
+    );
+    expect(doc.description).toBe(
+      'Example:\n\n```\ndef a():\n    pass\n\n\ndef b():\n    pass\n```\n\n```\n>>> parse("x")\n\'x\'\n>>> parse("")\n\'\'\n```',
+    );
+  });
+
+  test('reST roles read as code spans, `~` showing the last component', () => {
+    const doc = parseDocstring(
+      'Sends with :meth:`~mailer.Session.send`, not :func:`send`.\n\nSee :py:class:`collections.OrderedDict`, :attr:`Session.timeout`, :mod:`json`, :exc:`ValueError`, :data:`DEFAULT`, :obj:`None`, :class:`the session <mailer.Session>` and :pep:`8`.\n\n:param timeout: seconds, as :attr:`~Session.timeout`\n:raises ValueError: see :exc:`~errors.SendError`',
+    );
+    expect(doc.summary).toBe('Sends with `send`, not `send`.');
+    expect(doc.description).toBe(
+      'See `collections.OrderedDict`, `Session.timeout`, `json`, `ValueError`, `DEFAULT`, `None`, `the session` and PEP 8.',
+    );
+    expect(doc.params[0]?.description).toBe('seconds, as `timeout`');
+    expect(doc.throws[0]?.description).toBe('see `SendError`');
+    // code is left as written
+    expect(parseDocstring('Runs.\n\n>>> run(":meth:`x`")').description).toContain(':meth:`x`');
+  });
+
+  test('a DEPRECATED: first sentence over two lines is the whole summary', () => {
+    const doc = parseDocstring(
+      'DEPRECATED: Use Session.send instead, which keeps the\nconnection open.\n\nSends one message.',
+    );
+    expect(doc.summary).toBe(
+      'DEPRECATED: Use Session.send instead, which keeps the connection open.',
+    );
+    expect(doc.deprecated).toBe('Use Session.send instead, which keeps the connection open.');
+    expect(doc.description).toBe('Sends one message.');
+  });
+
+  test('Annotated[T, Doc("…")] documents the parameter; types and signature drop the Doc', async () => {
+    const source = [
+      'from typing import Annotated',
+      'from typing_extensions import Doc',
+      'import annotated_doc',
+      '',
+      'def get(',
+      '    path: Annotated[str, Doc("The URL path.")],',
+      '    *,',
+      '    status: Annotated[',
+      '        int | None,',
+      '        annotated_doc.Doc(',
+      '            """',
+      '            The status code.',
+      '',
+      '            Read by `app.get`.',
+      '            """',
+      '        ),',
+      '    ] = None,',
+      '    tags: Annotated[list[str], "meta", Doc("Tags, " "for the docs.")] = [],',
+      '    name: str = "x",',
+      '):',
+      '    """Adds a GET route.',
+      '',
+      "    :param name: the route's name",
+      '    :param path: documented here too',
+      '    """',
+      '',
+      'def bare(key: Annotated[str, Doc("The key.")]): ...',
+    ].join('\n');
+    const objects = await objectsOf('routes.py', source);
+    const get = objects.get('get')!;
+    expect(get.parameters.map((p) => [p.name, p.type])).toEqual([
+      ['path', 'str'],
+      ['status', 'int | None'],
+      ['tags', 'Annotated[list[str], "meta"]'],
+      ['name', 'str'],
+    ]);
+    expect(get.signature).not.toContain('Doc');
+    expect(get.signature).toContain('status: int | None');
+    expect(get.doc?.params).toEqual([
+      { name: 'name', description: "the route's name" },
+      { name: 'path', description: 'documented here too' },
+      { name: 'status', description: 'The status code.\n\nRead by `app.get`.' },
+      { name: 'tags', description: 'Tags, for the docs.' },
+    ]);
+    expect(get.doc?.text).toBe(
+      "Adds a GET route.\n\n:param name: the route's name\n:param path: documented here too",
+    );
+    // no docstring: the doc holds the signature's docs and no text to write back over
+    expect(objects.get('bare')?.doc).toMatchObject({
+      summary: '',
+      text: '',
+      params: [{ name: 'key', description: 'The key.' }],
+    });
+    expect(objects.get('bare')?.signature).toBe('def bare(key: str)');
   });
 });
