@@ -465,6 +465,7 @@ export function readExtracted(file: ExtractedFileIndex): FileIndex {
   }
   // (the walk hashed the objects, unless the file needs the string forms: see put_hashes)
   if (!hashed) finishHashes(ctx);
+  if (ctx.language === 'python') readAnnotatedDocs(ctx);
   // the fields in FileIndex's own order, so a model serialises as indexFile's does
   return {
     path: file.path,
@@ -668,7 +669,7 @@ function readObject(records: Records, ctx: ConvertContext, objects: CodeObject[]
       doc,
     });
   const inClass = (flags & 2) !== 0;
-  const object = addObjectAt(ctx, place, signature!, {
+  return addObjectAt(ctx, place, signature!, {
     kind,
     name: name!,
     parent,
@@ -687,8 +688,6 @@ function readObject(records: Records, ctx: ConvertContext, objects: CodeObject[]
     doc,
     body: { throws: [], returnsValue: false, earlyExits: 0 },
   });
-  readAnnotatedDocs(ctx, object);
-  return object;
 }
 
 /**

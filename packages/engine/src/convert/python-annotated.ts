@@ -10,6 +10,17 @@ const ANNOTATED = /^(?:[\w.]+\.)?Annotated\s*\[/;
 const DOC_CALL = /^(?:[\w.]+\.)?Doc\s*\(/;
 
 /**
+ * The Annotated parameter docs of a Python file's functions (readAnnotatedDocsOf), read once its
+ * code hashes are made: a container's hash counts each nested object as its signature, which
+ * stays the signature as written (as extract.c's hashes have it), so no stored hash changes.
+ */
+export function readAnnotatedDocs(ctx: ConvertContext): void {
+  for (const object of ctx.objects)
+    if (object.kind === 'function' || object.kind === 'method' || object.kind === 'constructor')
+      readAnnotatedDocsOf(ctx, object);
+}
+
+/**
  * Parameter docs written in the signature, `name: Annotated[str, Doc("The name.")]` (PEP 727,
  * as FastAPI documents every public parameter): each becomes the parameter's description in the
  * object's doc unless its docstring describes it, and the parameter's type and the signature are
@@ -17,7 +28,7 @@ const DOC_CALL = /^(?:[\w.]+\.)?Doc\s*\(/;
  * no docstring gets a doc whose `text` is empty: nothing in the source to write back over.
  * Read from the source (the def's parameter list), so the strings keep their line breaks.
  */
-export function readAnnotatedDocs(ctx: ConvertContext, object: CodeObject): void {
+function readAnnotatedDocsOf(ctx: ConvertContext, object: CodeObject): void {
   if (!object.signature.includes('Doc')) return;
   const start = ctx.offsets.get(object)?.[0];
   if (start === undefined) return;

@@ -1,6 +1,5 @@
 import type { Node } from '../parse/flat-tree.ts';
 import { parseDocstring } from '../doc-comments/docstring.ts';
-import { readAnnotatedDocs } from './python-annotated.ts';
 import { cleandoc } from '../doc-comments/strip.ts';
 import type { BodyFacts, CodeObject, DocComment, Parameter } from '../model.ts';
 import {
@@ -221,7 +220,7 @@ function functionObject(
 ): CodeObject {
   const inClass = scope.parent?.kind === 'class' && !scope.owner;
   const returnType = typeText(node.childForFieldName('return_type'));
-  const object = addObject(ctx, node, {
+  return addObject(ctx, node, {
     kind: inClass ? (name === '__init__' ? 'constructor' : 'method') : 'function',
     name,
     parent: scope.parent,
@@ -241,8 +240,6 @@ function functionObject(
     ...(doc ? { doc } : {}),
     body: { throws: [], returnsValue: false, earlyExits: 0 },
   });
-  readAnnotatedDocs(ctx, object);
-  return object;
 }
 
 /**
