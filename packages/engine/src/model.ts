@@ -34,6 +34,11 @@ export interface Parameter {
   default?: string;
   rest: boolean;
   optional: boolean;
+  /**
+   * What the signature itself says of the parameter: Python's `Annotated[T, Doc("…")]`, whose
+   * Doc call `type` leaves out. Not part of the doc comment (write-back never writes it there).
+   */
+  description?: string;
 }
 
 /** Modifiers that matter to documentation readers. */

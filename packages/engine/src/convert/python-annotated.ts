@@ -1,5 +1,4 @@
 import { cleandoc } from '../doc-comments/strip.ts';
-import { emptyDoc } from '../doc-comments/tagged.ts';
 import type { CodeObject } from '../model.ts';
 import type { ConvertContext } from './context.ts';
 import { pythonStringText } from './python.ts';
@@ -22,11 +21,10 @@ export function readAnnotatedDocs(ctx: ConvertContext): void {
 
 /**
  * Parameter docs written in the signature, `name: Annotated[str, Doc("The name.")]` (PEP 727,
- * as FastAPI documents every public parameter): each becomes the parameter's description in the
- * object's doc unless its docstring describes it, and the parameter's type and the signature are
- * shown without the Doc call (`str`, or `Annotated[…]` with the other metadata). An object with
- * no docstring gets a doc whose `text` is empty: nothing in the source to write back over.
- * Read from the source (the def's parameter list), so the strings keep their line breaks.
+ * as FastAPI documents every public parameter): each becomes the parameter's `description` (not
+ * the docstring's: write-back would write it into the docstring), and the parameter's type and
+ * the signature are shown without the Doc call (`str`, or `Annotated[…]` with the other
+ * metadata). Read from the source (the def's parameter list), so the strings keep line breaks.
  */
 function readAnnotatedDocsOf(ctx: ConvertContext, object: CodeObject): void {
   if (!object.signature.includes('Doc')) return;
@@ -36,7 +34,6 @@ function readAnnotatedDocsOf(ctx: ConvertContext, object: CodeObject): void {
   if (open === -1) return;
   const close = closing(ctx.source, open);
   if (close === -1) return;
-  const documented: { name: string; description: string }[] = [];
   for (const chunk of splitTopLevel(ctx.source.slice(open + 1, close))) {
     const m = /^\s*\*{0,2}(\w+)\s*:\s*/.exec(chunk);
     if (!m) continue;
@@ -49,19 +46,11 @@ function readAnnotatedDocsOf(ctx: ConvertContext, object: CodeObject): void {
     const kept = args.filter((a, i) => a && (i === 0 || !DOC_CALL.test(a)));
     const type = collapse(kept.length === 1 ? kept[0]! : `${bracket[0]}${kept.join(', ')}]`);
     const parameter = object.parameters.find((p) => p.name === m[1]);
-    if (parameter) {
-      if (parameter.type) object.signature = object.signature.replace(parameter.type, type);
-      parameter.type = type;
-    }
+    if (!parameter) continue;
+    if (parameter.type) object.signature = object.signature.replace(parameter.type, type);
+    parameter.type = type;
     const description = docs.map(docText).filter(Boolean).join('\n\n');
-    if (description) documented.push({ name: m[1]!, description });
-  }
-  if (!documented.length) return;
-  const doc = (object.doc ??= emptyDoc(''));
-  for (const { name, description } of documented) {
-    const known = doc.params.find((p) => p.name === name);
-    if (!known) doc.params.push({ name, description });
-    else if (!known.description) known.description = description;
+    if (description) parameter.description = description;
   }
 }
 

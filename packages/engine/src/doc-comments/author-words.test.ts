@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { generateDoc } from '../generate/docs.ts';
 import { indexFile } from '../index-file.ts';
 import type { CodeObject } from '../model.ts';
 import { parseDocstring } from './docstring.ts';
@@ -264,13 +265,22 @@ describe('issue 42: Python docstrings', () => {
     );
   });
 
-  test('code blocks keep their blank lines, a bare doctest stays whole', () => {
+  test('code blocks keep their blank lines; two bare doctests are two whole examples', () => {
     const doc = parseDocstring(
-      'Parses.\n\nExample::\n\n    def a():\n        pass\n\n\n    def b():\n        pass\n\n>>> parse("x")\n\'x\'\n>>> parse("")\n\'\'',
+      'Parses.\n\nExample::\n\n    def a():\n        pass\n\n\n    def b():\n        pass\n\n>>> parse("x")\n\'x\'\n>>> parse("")\n\'\'\n\n>>> parse(None)\nTraceback (most recent call last):\n...\nTypeError: no text',
     );
     expect(doc.description).toBe(
-      'Example:\n\n```\ndef a():\n    pass\n\n\ndef b():\n    pass\n```\n\n```\n>>> parse("x")\n\'x\'\n>>> parse("")\n\'\'\n```',
+      'Example:\n\n```\ndef a():\n    pass\n\n\ndef b():\n    pass\n```',
     );
+    // (as write-back writes an example, so a written doc reads back the same)
+    expect(doc.examples).toEqual([
+      '>>> parse("x")\n\'x\'\n>>> parse("")\n\'\'',
+      '>>> parse(None)\nTraceback (most recent call last):\n...\nTypeError: no text',
+    ]);
+    // in a Note, a doctest is part of the note's text
+    expect(
+      parseDocstring('Parses.\n\nNote:\n    Try it:\n\n    >>> parse("x")\n    \'x\'').description,
+    ).toBe('Note:\n    Try it:\n\n```\n>>> parse("x")\n\'x\'\n```');
   });
 
   test('reST roles read as code spans, `~` showing the last component', () => {
@@ -284,7 +294,8 @@ describe('issue 42: Python docstrings', () => {
     expect(doc.params[0]?.description).toBe('seconds, as `timeout`');
     expect(doc.throws[0]?.description).toBe('see `SendError`');
     // code is left as written
-    expect(parseDocstring('Runs.\n\n>>> run(":meth:`x`")').description).toContain(':meth:`x`');
+    expect(parseDocstring('Runs.\n\n>>> run(":meth:`x`")').examples[0]).toContain(':meth:`x`');
+    expect(parseDocstring('Runs::\n\n    run(":meth:`x`")').description).toContain(':meth:`x`');
   });
 
   test('a DEPRECATED: first sentence over two lines is the whole summary', () => {
@@ -330,29 +341,33 @@ describe('issue 42: Python docstrings', () => {
     ].join('\n');
     const objects = await objectsOf('routes.py', source);
     const get = objects.get('get')!;
-    expect(get.parameters.map((p) => [p.name, p.type])).toEqual([
-      ['path', 'str'],
-      ['status', 'int | None'],
-      ['tags', 'Annotated[list[str], "meta"]'],
-      ['name', 'str'],
+    expect(get.parameters.map((p) => [p.name, p.type, p.description])).toEqual([
+      ['path', 'str', 'The URL path.'],
+      ['status', 'int | None', 'The status code.\n\nRead by `app.get`.'],
+      ['tags', 'Annotated[list[str], "meta"]', 'Tags, for the docs.'],
+      ['name', 'str', undefined],
     ]);
     expect(get.signature).not.toContain('Doc');
     expect(get.signature).toContain('status: int | None');
+    // the docstring's model is the docstring's alone (what write-back compares and writes)
     expect(get.doc?.params).toEqual([
       { name: 'name', description: "the route's name" },
       { name: 'path', description: 'documented here too' },
-      { name: 'status', description: 'The status code.\n\nRead by `app.get`.' },
-      { name: 'tags', description: 'Tags, for the docs.' },
     ]);
-    expect(get.doc?.text).toBe(
-      "Adds a GET route.\n\n:param name: the route's name\n:param path: documented here too",
+    // the generated doc reads both: the docstring's text first, else the signature's
+    const generated = generateDoc(get);
+    expect(generated.parameters.map((p) => [p.name, p.description])).toEqual([
+      ['path', 'documented here too'],
+      ['status', 'The status code.\n\nRead by `app.get`.'],
+      ['tags', 'Tags, for the docs.'],
+      ['name', "the route's name"],
+    ]);
+    expect(generated.fromComment).toEqual(
+      expect.arrayContaining(['param:path', 'param:status', 'param:tags', 'param:name']),
     );
-    // no docstring: the doc holds the signature's docs and no text to write back over
-    expect(objects.get('bare')?.doc).toMatchObject({
-      summary: '',
-      text: '',
-      params: [{ name: 'key', description: 'The key.' }],
-    });
+    // no docstring: no doc, the parameter still documented
+    expect(objects.get('bare')?.doc).toBeUndefined();
+    expect(objects.get('bare')?.parameters[0]?.description).toBe('The key.');
     expect(objects.get('bare')?.signature).toBe('def bare(key: str)');
   });
 });

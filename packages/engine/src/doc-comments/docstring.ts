@@ -283,7 +283,15 @@ export function parseDocstring(source: string): DocComment {
       i = end - 1;
       continue;
     }
-    // doctests and literal blocks stay where they are, as code
+    // a doctest of its own is an example (as write-back writes one); literal blocks, doctests
+    // in them included, stay where they are in the text, as code
+    if (trimmed.startsWith('>>>')) {
+      let end = i + 1;
+      while (end < lines.length && lines[end]!.trim()) end++;
+      doc.examples.push(dedentLines(lines.slice(i, end)).join('\n'));
+      i = end - 1;
+      continue;
+    }
     const block = literalBlock(lines, i);
     if (block) {
       prose.push(...block.lines);
@@ -363,8 +371,8 @@ function paragraphEnd(lines: string[], from: number): number {
 const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|doctest|testcode)::\s*(\S*)\s*$/;
 
 /**
- * The code block that starts at line `i`, fenced: a doctest (`>>>` to the next blank line), or
- * the literal block a paragraph ending `::` (or a `.. code-block::`) introduces, the indented
+ * The code block that starts at line `i`, fenced: a doctest (`>>>` to the next blank line; in
+ * the text of a Note or Warning, where it is no example of its own), or the literal block a paragraph ending `::` (or a `.. code-block::`) introduces, the indented
  * lines below it. reST's `Usage::` reads `Usage:`, `Usage ::` reads `Usage`, a lone `::` goes.
  */
 function literalBlock(lines: string[], i: number): { lines: string[]; end: number } | undefined {
