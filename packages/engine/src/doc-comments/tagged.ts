@@ -200,7 +200,9 @@ function readTag(state: TagState, block: string): void {
     case 'package':
     case 'access':
     case 'api': {
-      const named = /^(?:access|api)$/i.test(tag);
+      // (lower case only: `@Internal` at a line's start is an annotation's name)
+      if (tag !== tag.toLowerCase()) break;
+      const named = tag === 'access' || tag === 'api';
       const word = named ? /^(\w+)\s*([\s\S]*)$/.exec(rest) : [rest, tag, rest];
       const visibility = word ? VISIBILITY[word[1]!.toLowerCase()] : undefined;
       if (!visibility) break;
