@@ -151,6 +151,10 @@ describe('issue 42: JSDoc tags read into their places', () => {
     );
     expect(doc.text).toBe(stripCommentMarkers(comment));
     expect(doc.text).toContain('    header(msg, "Subject");');
+    // tab-indented code keeps its inner tabs
+    expect(parseTaggedComment('Runs.\n\nLike:\n\n\tif (x) {\n\t\ty();\n\t}').description).toBe(
+      'Like:\n\n```\nif (x) {\n\ty();\n}\n```',
+    );
     // a fenced block stays as written
     expect(jsdoc('/**\n * Sends.\n *\n * ```js\n *     send(x);\n * ```\n */').description).toBe(
       '```js\n    send(x);\n```',

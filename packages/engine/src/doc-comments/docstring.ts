@@ -372,8 +372,9 @@ const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|doctest|testcode):
 
 /**
  * The code block that starts at line `i`, fenced: a doctest (`>>>` to the next blank line; in
- * the text of a Note or Warning, where it is no example of its own), or the literal block a paragraph ending `::` (or a `.. code-block::`) introduces, the indented
- * lines below it. reST's `Usage::` reads `Usage:`, `Usage ::` reads `Usage`, a lone `::` goes.
+ * the text of a Note or Warning, where it is no example of its own), or the literal block that
+ * a paragraph ending `::` (or a `.. code-block::`) introduces, the indented lines below it.
+ * reST's `Usage::` reads `Usage:`, `Usage ::` reads `Usage`, a lone `::` goes.
  */
 function literalBlock(lines: string[], i: number): { lines: string[]; end: number } | undefined {
   const line = lines[i]!;

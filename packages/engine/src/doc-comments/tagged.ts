@@ -98,7 +98,7 @@ export function fenceIndentedCode(text: string): string {
     while (end > i && !lines[end - 1]!.trim()) end--;
     const block = lines.slice(i, end);
     const cut = Math.min(...block.filter((l) => l.trim()).map(indentOf));
-    out.push('```', ...block.map((l) => l.slice(cut).trimEnd()), '```');
+    out.push('```', ...block.map((l) => dropColumns(l, cut).trimEnd()), '```');
     i = end - 1;
   }
   return out.join('\n');
@@ -112,6 +112,17 @@ function propertyList(properties: NonNullable<DocComment['properties']>): string
         `- \`${p.name}\`${p.type ? ` (\`${p.type}\`)` : ''}${p.description ? `: ${p.description}` : ''}`,
     )
     .join('\n');
+}
+
+/** `line` without its first `columns` columns of indentation (a tab counts to the next 4). */
+function dropColumns(line: string, columns: number): string {
+  let at = 0;
+  let column = 0;
+  while (at < line.length && column < columns && (line[at] === ' ' || line[at] === '\t')) {
+    column = line[at] === '\t' ? column + 4 - (column % 4) : column + 1;
+    at++;
+  }
+  return line.slice(at);
 }
 
 const indentOf = (line: string) => {
