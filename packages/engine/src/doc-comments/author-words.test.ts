@@ -289,11 +289,11 @@ describe('issue 42: Python docstrings', () => {
 
   test('reST roles read as code spans, `~` showing the last component', () => {
     const doc = parseDocstring(
-      'Sends with :meth:`~mailer.Session.send`, not :func:`send`.\n\nSee :py:class:`collections.OrderedDict`, :attr:`Session.timeout`, :mod:`json`, :exc:`ValueError`, :data:`DEFAULT`, :obj:`None`, :class:`the session <mailer.Session>` and :pep:`8`.\n\n:param timeout: seconds, as :attr:`~Session.timeout`\n:raises ValueError: see :exc:`~errors.SendError`',
+      'Sends with :meth:`~mailer.Session.send`, not :func:`send`.\n\nSee :py:class:`collections.OrderedDict`, :attr:`Session.timeout`, :mod:`json`, :exc:`ValueError`, :data:`DEFAULT`, :obj:`None`, :class:`the session <mailer.Session>`, :keyword:`with` and :pep:`8`.\n\n:param timeout: seconds, as :attr:`~Session.timeout`\n:raises ValueError: see :exc:`~errors.SendError`',
     );
     expect(doc.summary).toBe('Sends with `send`, not `send`.');
     expect(doc.description).toBe(
-      'See `collections.OrderedDict`, `Session.timeout`, `json`, `ValueError`, `DEFAULT`, `None`, `the session` and PEP 8.',
+      'See `collections.OrderedDict`, `Session.timeout`, `json`, `ValueError`, `DEFAULT`, `None`, `the session`, `with` and PEP 8.',
     );
     expect(doc.params[0]?.description).toBe('seconds, as `timeout`');
     expect(doc.throws[0]?.description).toBe('see `SendError`');

@@ -332,7 +332,7 @@ function outsideCode(text: string, edit: (text: string) => string): string {
 
 /** Roles naming Python objects (Sphinx's Python domain), shown as code. */
 const OBJECT_ROLES =
-  /:(?:py:)?(?:meth|method|class|func|function|attr|attribute|mod|module|exc|exception|data|obj|const|type|deco):`([^`]+)`/g;
+  /:(?:py:)?(?:meth|method|class|func|function|attr|attribute|mod|module|exc|exception|data|obj|const|type|deco|keyword):`([^`]+)`/g;
 
 /**
  * reST roles as Markdown: `` :meth:`~pkg.Session.send` `` → `` `send` `` (`~` shows only the last
