@@ -8,6 +8,7 @@ import type { Diagnostic, FileIndex, SourceFile } from './model.ts';
 import { settleConditionals } from './parse/c-conditionals.ts';
 import { accessLabelMacros, blankAttributeMacros } from './parse/c-macros.ts';
 import { sourceForGrammar } from './parse/grammar-gaps.ts';
+import { readAnnotatedDocs } from './convert/python-annotated.ts';
 import { decodeSource } from './parse/decode.ts';
 import { type FlatTree, type Node, TreeScratch, withParsedTree } from './parse/flat-tree.ts';
 import { parserFor } from './parse/grammars.ts';
@@ -160,6 +161,7 @@ function convertTree(
     });
   }
   finishHashes(ctx);
+  if (ctx.language === 'python') readAnnotatedDocs(ctx);
   return {
     ...base,
     status: 'parsed',

@@ -34,6 +34,11 @@ export interface Parameter {
   default?: string;
   rest: boolean;
   optional: boolean;
+  /**
+   * What the signature itself says of the parameter: Python's `Annotated[T, Doc("…")]`, whose
+   * Doc call `type` leaves out. Not part of the doc comment (write-back never writes it there).
+   */
+  description?: string;
 }
 
 /** Modifiers that matter to documentation readers. */
@@ -55,7 +60,21 @@ export interface DocComment {
   examples: string[];
   deprecated?: string;
   see: string[];
-  /** The comment text with comment markers removed, for exact write-back. */
+  /**
+   * What a visibility tag says (`@private`, `@public`, `@protected`, `@internal`, `@package`,
+   * `@access private`, `@api private`); the object's modifiers take it when its syntax says none.
+   */
+  visibility?: Modifiers['visibility'];
+  /** The type a `@type {T}` or `@typedef {T} Name` tag gives the documented value. */
+  type?: string;
+  /** The name a `@typedef` tag declares. */
+  typedef?: string;
+  /** `@property` entries (JSDoc, KDoc): the documented object's or type's properties. */
+  properties?: { name: string; type?: string; description: string }[];
+  /**
+   * The comment text with comment markers removed, for exact write-back; never normalised
+   * (the parsed fields above are: code blocks fenced, reST roles as code spans).
+   */
   text: string;
 }
 

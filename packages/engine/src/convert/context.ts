@@ -207,6 +207,12 @@ function addObjectAt(
     body: draft.body || undefined,
     legacyCodeHash: undefined,
   };
+  // a visibility tag (`@private`, `@api private`, `@internal`) says what the syntax leaves open:
+  // it never widens a `private` or `protected` the code declares
+  const tagged = draft.doc?.visibility;
+  const declared = object.modifiers.visibility;
+  if (tagged && (declared === undefined || declared === 'public'))
+    object.modifiers.visibility = tagged;
   ctx.objects.push(object);
   ctx.offsets.set(object, [place.startIndex, place.endIndex]);
   return object;

@@ -123,12 +123,41 @@ function declaredIdentifier(node: Node): Node | undefined {
 }
 
 /**
+ * The `(callback)` of a function-type parameter written without `*`, `void(callback)(dict*)`:
+ * tree-sitter reads it as an abstract function taking a `callback` and returning a function,
+ * which C does not allow (a function cannot return a function), so the word in parentheses is
+ * the parameter's name (the parameter is a pointer to `void(dict*)`). Its parameter list node.
+ */
+function parenthesizedFunctionName(declarator: Node): Node | undefined {
+  if (declarator.type !== 'abstract_function_declarator') return undefined;
+  const inner = declarator.childForFieldName('declarator');
+  if (inner?.type !== 'abstract_function_declarator' || inner.childForFieldName('declarator'))
+    return undefined;
+  const list = inner.childForFieldName('parameters');
+  const only = list ? namedKids(list) : [];
+  if (only.length !== 1 || only[0]!.type !== 'parameter_declaration') return undefined;
+  const name = only[0]!;
+  if (name.namedChildCount !== 1 || name.childForFieldName('type')?.type !== 'type_identifier')
+    return undefined;
+  return list!;
+}
+
+/**
  * A C/C++ parameter as the compiler sees it: the name its declarator declares (none for a
  * prototype's `int` or `char *`), and the whole type around it (`const char *`, `int (*)(int)`),
  * not just the specifier.
  */
 function readCParameter(p: Node): Parameter {
   const declarator = p.childForFieldName('declarator');
+  const named = declarator ? parenthesizedFunctionName(declarator) : undefined;
+  if (named) {
+    const type = p.text
+      .slice(0, named.startIndex - p.startIndex)
+      .concat(p.text.slice(named.endIndex - p.startIndex))
+      .replace(/\s+/g, ' ')
+      .trim();
+    return parameter(namedKids(named)[0]!.text, false, false, type, undefined);
+  }
   const id = declarator ? declaredIdentifier(declarator) : undefined;
   const defaultNode = p.childForFieldName('default_value');
   const start = p.startIndex;

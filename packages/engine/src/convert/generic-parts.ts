@@ -1,5 +1,6 @@
 import type { Node } from '../parse/flat-tree.ts';
 import { parseDocstring } from '../doc-comments/docstring.ts';
+import { goDocText } from '../doc-comments/go-doc.ts';
 import { markdownFromHtml } from '../doc-comments/html.ts';
 import { stripCommentMarkers } from '../doc-comments/strip.ts';
 import { parseTaggedComment } from '../doc-comments/tagged.ts';
@@ -186,13 +187,22 @@ export function readDoc(node: Node, rules: LanguageRules): DocComment | undefine
   const text = rules.unicodeEscapes ? javaUnicodeEscapes(stripped) : stripped;
   if (!text) return undefined;
   if (rules.docFormat === 'xml') return parseXmlDoc(text);
+  if (rules.docFormat === 'markdown' && rules.sentenceSummary) {
+    // Go: read from the comments as go/doc does (code blocks kept), the text as stripped
+    const doc = parseMarkdownDoc(goDocText(picked.map((c) => c.text)), { firstSentence: true });
+    doc.text = text;
+    return doc;
+  }
   if (rules.docFormat === 'markdown') {
     // Swift's `- Parameter x:` lists read like Google-style sections
     return /^\s*-\s*(Parameters?|Returns|Throws)\b/m.test(text)
       ? parseSwiftDoc(text)
       : parseMarkdownDoc(text, { firstSentence: rules.sentenceSummary === true });
   }
-  const doc = parseTaggedComment(text, { yard: rules.yard === true });
+  const doc = parseTaggedComment(text, {
+    yard: rules.yard === true,
+    indentedCode: rules.sentenceSummary !== true,
+  });
   if (rules.sentenceSummary) {
     javadocSummary(doc);
     markdownFromHtml(doc);

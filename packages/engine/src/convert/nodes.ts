@@ -78,14 +78,24 @@ export function commentsAbove(
     }
     // a comment at the end of a line of code (`x = 1 // counter`) is that line's, not a doc
     const before = previousOf(sibling);
-    // (a directive's line break, which ends where the next line starts, is not code)
+    // (a directive's line break, which ends where the next line starts, is not code, nor is a
+    // `#define` line, whose node ends with its line break: at the start of the comment's line)
     if (
       before &&
       !isComment(before) &&
       typeOf(before) !== '\n' &&
-      before.endPosition.row === sibling.startPosition.row
-    )
+      before.endPosition.row === sibling.startPosition.row &&
+      before.endPosition.column > 0
+    ) {
+      // a comment after an attribute or annotation stepped over (`#[inline] // hot`) is that
+      // line's too: stepped over with it, so the doc above the attribute still reaches the item
+      if (options.skip?.includes(typeOf(before))) {
+        line = sibling.startPosition.row;
+        sibling = before;
+        continue;
+      }
       break;
+    }
     found.unshift(sibling);
     line = sibling.startPosition.row;
     sibling = previousOf(sibling);

@@ -129,7 +129,13 @@ function sectionItems(lines: string[]): Item[] {
 
 function applySection(doc: DocComment, section: Section, lines: string[], prose: string[]): void {
   if (section === 'prose') {
-    prose.push(...lines);
+    for (let i = 0; i < lines.length; i++) {
+      const block = literalBlock(lines, i);
+      if (block) {
+        prose.push(...block.lines);
+        i = block.end - 1;
+      } else prose.push(lines[i]!);
+    }
     return;
   }
   if (section === 'examples') {
@@ -266,11 +272,19 @@ export function parseDocstring(source: string): DocComment {
     }
     const deprecated = /^(?:\.\.\s+deprecated::|deprecated:)\s*(.*)$/i.exec(trimmed);
     if (deprecated) {
-      const end = continuation(lines, i + 1, indent, false);
+      // `DEPRECATED: …` runs to the end of its paragraph; `.. deprecated::` over its indented body
+      const end = trimmed.startsWith('..')
+        ? continuation(lines, i + 1, indent, false)
+        : paragraphEnd(lines, i + 1);
       doc.deprecated = collapse([deprecated[1]!, ...lines.slice(i + 1, end)].join(' '));
+      // written first, it is the summary too
+      if (!trimmed.startsWith('..') && !prose.some((l) => l.trim()))
+        prose.push(...lines.slice(i, end));
       i = end - 1;
       continue;
     }
+    // a doctest of its own is an example (as write-back writes one); literal blocks, doctests
+    // in them included, stay where they are in the text, as code
     if (trimmed.startsWith('>>>')) {
       let end = i + 1;
       while (end < lines.length && lines[end]!.trim()) end++;
@@ -278,14 +292,121 @@ export function parseDocstring(source: string): DocComment {
       i = end - 1;
       continue;
     }
+    const block = literalBlock(lines, i);
+    if (block) {
+      prose.push(...block.lines);
+      i = block.end - 1;
+      continue;
+    }
     prose.push(line);
   }
   return finishProse(doc, prose.join('\n'));
 }
 
-/** The doc's summary and description from its prose, runs of blank lines made one. */
+/**
+ * The doc's summary and description from its prose, runs of blank lines made one (not in code);
+ * reST roles read as the code spans they link, in every field of text.
+ */
 function finishProse(doc: DocComment, prose: string): DocComment {
   splitSummary(doc, prose);
-  doc.description = doc.description.replace(/\n\s*\n(?:\s*\n)+/g, '\n\n');
+  doc.description = outsideCode(doc.description, (t) => t.replace(/\n\s*\n(?:\s*\n)+/g, '\n\n'));
+  if (doc.text.includes(':`')) {
+    doc.summary = rstRoles(doc.summary);
+    doc.description = outsideCode(doc.description, rstRoles);
+    for (const p of doc.params) p.description = rstRoles(p.description);
+    for (const t of doc.throws) t.description = rstRoles(t.description);
+    if (doc.returns) doc.returns.description = rstRoles(doc.returns.description);
+    if (doc.deprecated) doc.deprecated = rstRoles(doc.deprecated);
+  }
   return doc;
+}
+
+/** `edit` applied to the text outside fenced code blocks. */
+function outsideCode(text: string, edit: (text: string) => string): string {
+  if (!text.includes('```')) return edit(text);
+  return text
+    .split(/(^```[^\n]*\n[\s\S]*?^```$)/m)
+    .map((part, i) => (i % 2 ? part : edit(part)))
+    .join('');
+}
+
+/** Roles naming Python objects (Sphinx's Python domain), shown as code. */
+const OBJECT_ROLES =
+  /:(?:py:)?(?:meth|method|class|func|function|attr|attribute|mod|module|exc|exception|data|obj|const|type|deco|keyword):`([^`]+)`/g;
+
+/**
+ * reST roles as Markdown: `` :meth:`~pkg.Session.send` `` → `` `send` `` (`~` shows only the last
+ * component), `` :class:`Session` `` → `` `Session` ``, `` :func:`title <target>` `` → the title;
+ * `:ref:` and `:doc:` as their title text, `:pep:` and `:rfc:` as "PEP 8" and "RFC 2616".
+ */
+export function rstRoles(text: string): string {
+  if (!text.includes(':`')) return text;
+  return text
+    .replace(OBJECT_ROLES, (_all, target: string) => {
+      let shown = target.replace(/^!/, '').trim();
+      const titled = /^(.*?)\s*<([^>]+)>$/.exec(shown);
+      if (titled?.[1]) shown = titled[1];
+      else if (shown.startsWith('~')) shown = shown.slice(1).split('.').pop()!;
+      return `\`${shown}\``;
+    })
+    .replace(/:(?:std:)?(?:ref|doc|term):`([^`]+)`/g, (_all, target: string) =>
+      target.replace(/^(.*?)\s*<[^>]+>$/, '$1').replace(/^~/, ''),
+    )
+    .replace(/:pep:`(\d+)[^`]*`/g, 'PEP $1')
+    .replace(/:rfc:`(\d+)[^`]*`/g, 'RFC $1');
+}
+
+/** The end of the paragraph a line continues: the next blank line, field or section. */
+function paragraphEnd(lines: string[], from: number): number {
+  let end = from;
+  while (end < lines.length) {
+    const t = lines[end]!.trim();
+    if (!t || FIELD.test(t) || /^[A-Za-z][A-Za-z ]*:\s*$/.test(t)) break;
+    end++;
+  }
+  return end;
+}
+
+/** `.. code-block:: python` and its kin, whose indented body is code. */
+const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|doctest|testcode)::\s*(\S*)\s*$/;
+
+/**
+ * The code block that starts at line `i`, fenced: a doctest (`>>>` to the next blank line; in
+ * the text of a Note or Warning, where it is no example of its own), or the literal block that
+ * a paragraph ending `::` (or a `.. code-block::`) introduces, the indented lines below it.
+ * reST's `Usage::` reads `Usage:`, `Usage ::` reads `Usage`, a lone `::` goes.
+ */
+function literalBlock(lines: string[], i: number): { lines: string[]; end: number } | undefined {
+  const line = lines[i]!;
+  const trimmed = line.trim();
+  if (trimmed.startsWith('>>>')) {
+    let end = i + 1;
+    while (end < lines.length && lines[end]!.trim()) end++;
+    return { lines: ['```', ...dedentLines(lines.slice(i, end)), '```'], end };
+  }
+  const directive = CODE_DIRECTIVE.exec(trimmed);
+  if (!directive && !trimmed.endsWith('::')) return undefined;
+  const indent = indentOf(line);
+  let end = i + 1;
+  while (end < lines.length && (!lines[end]!.trim() || indentOf(lines[end]!) > indent)) end++;
+  while (end > i + 1 && !lines[end - 1]!.trim()) end--;
+  let body = lines.slice(i + 1, end);
+  // a directive's options (`:linenos:`) open its body
+  if (directive) {
+    const first = body.findIndex((l) => l.trim());
+    while (body[first] !== undefined && /^\s*:[\w-]+:/.test(body[first]!)) body.splice(first, 1);
+  }
+  body = dedentLines(body);
+  while (body.length && !body[0]!.trim()) body.shift();
+  if (!body.length) {
+    // no block follows: the marker alone goes
+    if (directive || trimmed === '::') return { lines: [], end };
+    return { lines: [line.replace(/\s*::$/, trimmed.endsWith(' ::') ? '' : ':')], end: i + 1 };
+  }
+  const intro =
+    directive || trimmed === '::'
+      ? []
+      : [line.replace(/(\s?)::$/, (_all, space: string) => (space ? '' : ':')), ''];
+  const fence = directive?.[1] ? `\`\`\`${directive[1]}` : '```';
+  return { lines: [...intro, fence, ...body, '```', ''], end };
 }

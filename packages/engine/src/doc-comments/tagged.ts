@@ -47,16 +47,93 @@ interface TagState {
  * `@param`). Unknown tags stay in the description so nothing the author wrote is lost. (Each
  * step is a function of its own, so V8 re-optimises a small one when a new form turns up.)
  */
-export function parseTaggedComment(text: string, options: { yard?: boolean } = {}): DocComment {
+export function parseTaggedComment(
+  text: string,
+  options: { yard?: boolean; indentedCode?: boolean } = {},
+): DocComment {
   const doc = emptyDoc(text);
   const blocks: string[] = [];
   const state: TagState = { doc, prose: splitTags(text, blocks), extra: [], yard: !!options.yard };
   for (const block of blocks) readTag(state, block);
-  splitSummary(doc, inlineTags(state.prose));
+  const prose = inlineTags(state.prose);
+  // Markdown's (and RDoc's) indented code, fenced so no renderer reads it as a paragraph;
+  // Javadoc is HTML, where indentation means nothing (options.indentedCode false)
+  splitSummary(doc, options.indentedCode === false ? prose : fenceIndentedCode(prose));
+  if (doc.properties)
+    doc.description = [doc.description, propertyList(doc.properties)].filter(Boolean).join('\n\n');
   if (state.extra.length)
     doc.description = [doc.description, ...state.extra].filter(Boolean).join('\n');
   return doc;
 }
+
+/**
+ * Markdown's indented code blocks (lines indented four columns deeper than the text, after a
+ * blank line, not a list item's continuation) as fenced blocks; fenced blocks stay as written.
+ */
+export function fenceIndentedCode(text: string): string {
+  if (!/\n(?: {4}|\t)/.test(text)) return text;
+  const lines = text.split('\n');
+  const present = lines.filter((l) => l.trim());
+  const base = present.length ? Math.min(...present.map(indentOf)) : 0;
+  const out: string[] = [];
+  let fenced = false;
+  let listItem = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const previous = out.length ? out[out.length - 1]! : '';
+    const opens = !previous.trim() && indentOf(line) >= base + 4 && line.trim() && !listItem;
+    if (fenced || !opens) {
+      if (line.trim() && indentOf(line) < base + 4)
+        listItem = /^\s*(?:[-*+]|\d+[.)])\s/.test(line) || (listItem && !!previous.trim());
+      out.push(line);
+      continue;
+    }
+    // the block: indented lines, and blank lines followed by more of them
+    let end = i;
+    while (end < lines.length) {
+      if (lines[end]!.trim() && indentOf(lines[end]!) < base + 4) break;
+      end++;
+    }
+    while (end > i && !lines[end - 1]!.trim()) end--;
+    const block = lines.slice(i, end);
+    const cut = Math.min(...block.filter((l) => l.trim()).map(indentOf));
+    out.push('```', ...block.map((l) => dropColumns(l, cut).trimEnd()), '```');
+    i = end - 1;
+  }
+  return out.join('\n');
+}
+
+/** Properties as a Markdown list in the description, where the generated doc shows them. */
+function propertyList(properties: NonNullable<DocComment['properties']>): string {
+  return properties
+    .map(
+      (p) =>
+        `- \`${p.name}\`${p.type ? ` (\`${p.type}\`)` : ''}${p.description ? `: ${p.description}` : ''}`,
+    )
+    .join('\n');
+}
+
+/** `line` without its first `columns` columns of indentation (a tab counts to the next 4). */
+function dropColumns(line: string, columns: number): string {
+  let at = 0;
+  let column = 0;
+  while (at < line.length && column < columns && (line[at] === ' ' || line[at] === '\t')) {
+    column = line[at] === '\t' ? column + 4 - (column % 4) : column + 1;
+    at++;
+  }
+  return line.slice(at);
+}
+
+const indentOf = (line: string) => {
+  let at = 0;
+  let columns = 0;
+  while (at < line.length && (line[at] === ' ' || line[at] === '\t')) {
+    columns = line[at] === '\t' ? columns + 4 - (columns % 4) : columns + 1;
+    at++;
+  }
+  return columns;
+};
 
 /** Puts each tag's block (from its `@` to the next tag) in `blocks`; returns the text before. */
 function splitTags(text: string, blocks: string[]): string {
@@ -65,7 +142,7 @@ function splitTags(text: string, blocks: string[]): string {
   let prose = '';
   // one-line comments put tags inline: `/** Creates one. @param name who */`
   let lines = text.replace(
-    /[ \t]+([@\\](?:param|returns?|throws|exception|deprecated|see|example)\b)/g,
+    /[ \t]+([@\\](?:param|returns?|throws|exception|deprecated|see|example|type|private|public|protected|internal)\b)/g,
     '\n$1',
   );
   // Doxygen's code block is an example
@@ -106,11 +183,46 @@ function readTag(state: TagState, block: string): void {
     case 'argument':
       return readParam(state, rest, type);
     case 'tparam':
-    case 'property':
       // as written (a lower-case spelling is a parameter's)
-      if (tag === 'tparam' || tag === 'property') state.extra.push(`@${block}`);
+      if (tag === 'tparam') state.extra.push(`@${block}`);
       else readParam(state, rest, type);
       return;
+    case 'property':
+    case 'prop':
+      return readProperty(state, rest, type);
+    case 'type':
+      if (type === undefined) break;
+      doc.type = type;
+      // `/** @type {number} How many. */`: the text is the value's description
+      if (rest.trim()) state.prose = `${state.prose.trimEnd()}\n\n${dedentBlock(rest)}`;
+      return;
+    case 'typedef': {
+      const name = /^([\w$.]+)\s*([\s\S]*)$/.exec(rest.trim());
+      if (type !== undefined) doc.type = type;
+      if (name) doc.typedef = name[1]!;
+      const text = name ? name[2]! : rest;
+      if (text.trim()) state.prose = `${state.prose.trimEnd()}\n\n${dedentBlock(text)}`;
+      return;
+    }
+    case 'public':
+    case 'private':
+    case 'protected':
+    case 'internal':
+    case 'package':
+    case 'access':
+    case 'api': {
+      // (lower case only: `@Internal` at a line's start is an annotation's name)
+      if (tag !== tag.toLowerCase()) break;
+      const named = tag === 'access' || tag === 'api';
+      const word = named ? /^(\w+)\s*([\s\S]*)$/.exec(rest) : [rest, tag, rest];
+      const visibility = word ? VISIBILITY[word[1]!.toLowerCase()] : undefined;
+      if (!visibility) break;
+      doc.visibility = visibility;
+      // PHPDoc's `@internal` may say why
+      const why = word![2]!;
+      if (why.trim()) state.prose = `${state.prose.trimEnd()}\n\n${dedentBlock(why)}`;
+      return;
+    }
     case 'return':
     case 'returns': {
       const yard = /^\[([^\]]*)\]\s*([\s\S]*)$/.exec(rest);
@@ -151,9 +263,32 @@ function readTag(state: TagState, block: string): void {
         description: clean(`${doc.returns?.description ?? ''} ${rest}`),
       };
       return;
-    default:
-      state.extra.push(`@${block}`);
   }
+  state.extra.push(`@${block}`);
+}
+
+/** The visibility each tag's word names (`@package`, JSDoc's package-private, is internal). */
+const VISIBILITY: Record<string, DocComment['visibility']> = {
+  public: 'public',
+  private: 'private',
+  protected: 'protected',
+  internal: 'internal',
+  package: 'internal',
+};
+
+/** `@property {T} name text`, `@property {T} [name] text` (optional), KDoc `@property name text`. */
+function readProperty(state: TagState, rest: string, type: string | undefined): void {
+  const m = /^\[?([\w$.]+)(?:\s*=[^\]]*)?\]?\s*(?:-\s*)?([\s\S]*)$/.exec(rest);
+  if (!m) {
+    state.extra.push(`@property ${rest}`);
+    return;
+  }
+  const property: NonNullable<DocComment['properties']>[number] = {
+    name: m[1]!,
+    description: clean(m[2]!),
+  };
+  if (type) property.type = type;
+  (state.doc.properties ??= []).push(property);
 }
 
 /** `@param`: JSDoc `{T} name text`, YARD `name [T] text` or `[T] name text`, PHPDoc `T $name`. */

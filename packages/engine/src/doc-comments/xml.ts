@@ -61,7 +61,11 @@ export function parseXmlDoc(text: string): DocComment {
 }
 
 /** A Go doc link `[Name]`/`[pkg.Name]` as a code span; `[text]: url` definitions stay. */
-const goLinks = (text: string) => text.replace(/\[([\w.*]+)\](?![:(])/g, '`$1`');
+const goLinks = (text: string) =>
+  text
+    .split(/(```[\s\S]*?(?:```|$))/)
+    .map((part, i) => (i % 2 ? part : part.replace(/\[([\w.*]+)\](?![:(])/g, '`$1`')))
+    .join('');
 
 /** Rust's hidden doctest lines (`# use x;`) are not part of the example a reader sees. */
 const rustExample = (code: string) =>

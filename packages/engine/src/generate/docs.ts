@@ -277,10 +277,12 @@ export function generateDoc(
     const documented = doc?.params.find(
       (d) => d.name === p.name || bareName(d.name) === bareName(p.name),
     );
-    if (documented?.description) fromComment.push(`param:${p.name}`);
+    // the author's words: the doc comment's, else the signature's (Python `Annotated` Doc)
+    const authored = documented?.description || p.description;
+    if (authored) fromComment.push(`param:${p.name}`);
     const entry: GeneratedDoc['parameters'][number] = {
       name: p.name,
-      description: documented?.description || parameterText(p, facts, passed.get(p.name)),
+      description: authored || parameterText(p, facts, passed.get(p.name)),
     };
     const type = p.type ?? documented?.type;
     if (type) entry.type = type;
