@@ -4,6 +4,7 @@ import {
   chartRows,
   coverageTable,
   docsTable,
+  generatedTable,
   hasValues,
   staleTable,
   toCsv,
@@ -24,7 +25,7 @@ describe('series tables', () => {
           name: 'lib',
           points: [
             null,
-            { objects: 8, documented: 2, generated: 0, stale: 1 },
+            { objects: 8, documented: 2, generated: 3, stale: 1 },
             { objects: 8, documented: 8, generated: 0, stale: 0 },
           ],
           current: null,
@@ -45,6 +46,23 @@ describe('series tables', () => {
         ['2026-03-03', 100, null],
       ],
     });
+    expect(generatedTable(metrics).rows).toEqual([
+      ['2026-03-01', null, null],
+      ['2026-03-02', 3, null],
+      ['2026-03-03', 0, 0],
+    ]);
+    // a day counted before documented meant a usable summary has no coverage figure
+    expect(
+      coverageTable({
+        ...metrics,
+        repositories: [
+          {
+            ...metrics.repositories[0]!,
+            points: [null, { objects: 8, documented: null, generated: null, stale: 1 }, null],
+          },
+        ],
+      }).rows[1],
+    ).toEqual(['2026-03-02', null]);
     expect(staleTable(metrics).rows).toEqual([
       ['2026-03-01', null, null],
       ['2026-03-02', 1, null],

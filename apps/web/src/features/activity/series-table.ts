@@ -44,6 +44,17 @@ export function staleTable(metrics: CoverageMetrics): SeriesTable {
   };
 }
 
+/** Objects with generated text only (nobody accepted it yet) of each repository per bucket. */
+export function generatedTable(metrics: CoverageMetrics): SeriesTable {
+  return {
+    columns: [dateHeading(metrics.bucket), ...metrics.repositories.map((repo) => repo.name)],
+    rows: metrics.buckets.map((start, at) => [
+      start,
+      ...metrics.repositories.map((repo) => repo.points[at]?.generated ?? null),
+    ]),
+  };
+}
+
 /** Fields generated, fields edited by people and objects reviewed per bucket. */
 export function docsTable(metrics: DocsMetrics): SeriesTable {
   return {

@@ -6,10 +6,10 @@ import {
   viewsQueryOptions,
   type MetricsRange,
 } from '../api/activity-calls';
-import { coverageTable, docsTable, staleTable, viewsTable } from '../series-table';
+import { coverageTable, docsTable, generatedTable, staleTable, viewsTable } from '../series-table';
 import { ChartCard, SeriesTableView } from './chart-card';
 
-/** The four charts of the activity screen for one range. */
+/** The charts of the activity screen for one range. */
 export function MetricsPanel({ range }: { range: MetricsRange }) {
   const coverage = useQuery(coverageQueryOptions(range));
   const docs = useQuery(docsQueryOptions(range));
@@ -24,7 +24,7 @@ export function MetricsPanel({ range }: { range: MetricsRange }) {
     <div className="grid min-w-0 gap-4 xl:grid-cols-2">
       <ChartCard
         title="Coverage"
-        description="Share of each repository's objects with docs, at the end of each day or week."
+        description="Share of each repository's objects documented — a summary from the author, a person, or generated text a person accepted — at the end of each day or week."
         testId="chart-coverage"
         table={coverage.data && coverageTable(coverage.data)}
         {...state(coverage)}
@@ -41,6 +41,16 @@ export function MetricsPanel({ range }: { range: MetricsRange }) {
         chart={{ type: 'line' }}
         csvName={name('stale')}
         emptyText="Nothing went stale in this range."
+      />
+      <ChartCard
+        title="Generated, not yet accepted"
+        description="Objects whose only docs are generated text nobody has accepted: they count as documented once a person accepts or edits their summary."
+        testId="chart-generated"
+        table={coverage.data && generatedTable(coverage.data)}
+        {...state(coverage)}
+        chart={{ type: 'line' }}
+        csvName={name('generated')}
+        emptyText="No generated-only objects in this range."
       />
       <ChartCard
         title="Generated and edited"
