@@ -9,7 +9,7 @@ export {
   type DocParts,
 } from './doc-parts.ts';
 export { detectDocstringStyle } from './docstring-style.ts';
-export { unifiedPatch, type FileChange } from './patch.ts';
+export { gitQuotedPath, unifiedPatch, type FileChange } from './patch.ts';
 export {
   conventionOf,
   renderComment,
