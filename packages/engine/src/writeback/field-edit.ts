@@ -258,7 +258,7 @@ function tagLayout(contents: readonly string[], ctx: EditContext, frame: string)
       return ['@example', ...text.split('\n').map((l) => (l ? indent + l : ''))];
     },
     refill(span, text) {
-      return wrapText(text, span.head, span.indent, w, w);
+      return wrapText(text, /\S$/.test(span.head) ? `${span.head} ` : span.head, span.indent, w, w);
     },
   };
 }

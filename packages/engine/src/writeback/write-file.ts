@@ -271,7 +271,8 @@ function existingComment(
 ): { start: number; end: number; body: CommentBody } | string {
   let range: { start: number; end: number } | undefined;
   if (convention === 'python') {
-    const bodyLine = pythonBodyLine(lines, object);
+    // a module's docstring is the file's first statement
+    const bodyLine = object.kind === 'module' ? 0 : pythonBodyLine(lines, object);
     if (bodyLine === undefined) return 'its body is on the line of its header';
     let first = bodyLine;
     while (first < lines.length && (!lines[first]!.text.trim() || /^\s*#/.test(lines[first]!.text)))
