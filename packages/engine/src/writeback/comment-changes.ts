@@ -39,15 +39,15 @@ export function sameAsComment(doc: DocComment | undefined, id: string, value: st
     return text === said || collapse(returnsOfField(value).description) === said;
   }
   if (id === 'throws') {
+    // one entry per type, as the product holds them (generateDoc keeps one of a type)
+    const types = new Set(doc.throws.map((t) => t.type ?? 'Error'));
     const entries = throwsOfField(value);
-    if (entries.length !== doc.throws.length) return text === '' && doc.throws.length === 0;
-    return entries.every((e, i) => {
-      const t = doc.throws[i]!;
-      const sameType = (e.type ?? 'Error') === (t.type ?? 'Error');
-      return (
-        collapse(e.description) === collapse(t.description) && (sameType || (!e.type && !t.type))
-      );
-    });
+    if (entries.length === 0) return doc.throws.length === 0;
+    const given = new Map(entries.map((e) => [e.type ?? 'Error', collapse(e.description)]));
+    if (given.size !== types.size) return false;
+    return [...given].every(([type, text]) =>
+      doc.throws.some((t) => (t.type ?? 'Error') === type && collapse(t.description) === text),
+    );
   }
   if (id === 'example') return exampleOfField(value).trim() === (doc.examples[0] ?? '').trim();
   if (id.startsWith('param:'))

@@ -792,24 +792,41 @@ export function editComment(
         .join('\n\n');
       splices.push({ start: s.start, end: s.end, lines: wrapText(text, '', '', w, w) });
     } else {
-      // each entry: its own line kept when its text is the same, refilled when it is not
-      const typeOf = (s: Span) =>
-        collapse(s.head)
-          .split(' ')
-          .pop()!
-          .replace(/^[{[]|[}\]:]$/g, '');
+      // each entry against the comment's own (the k-th tag is the reader's k-th entry): kept
+      // when its text is the same, refilled under its own head when not, dropped when gone
+      const said = spans.length === doc.throws.length ? doc.throws : undefined;
+      const typeOf = (k: number) =>
+        said
+          ? (said[k]!.type ?? 'Error')
+          : collapse(spans[k]!.head)
+              .split(' ')
+              .pop()!
+              .replace(/^[{[]|[}\]:]$/g, '');
+      const sameType = (a: string, b: string) =>
+        a === b || a.slice(a.lastIndexOf('.') + 1) === b.slice(b.lastIndexOf('.') + 1);
+      // the product holds one entry per type (two of a type in the comment read as one):
+      // a type's tags stay when one says the entry's text, else its first is refilled
       const left = [...changes.throws];
-      for (const s of spans) {
-        const at = left.findIndex(
-          (t) => (t.type ?? '') === typeOf(s) || bare(t.type ?? '') === typeOf(s),
-        );
+      const byType = new Map<string, number[]>();
+      spans.forEach((_, k) => {
+        const key = [...byType.keys()].find((t) => sameType(t, typeOf(k))) ?? typeOf(k);
+        byType.set(key, [...(byType.get(key) ?? []), k]);
+      });
+      for (const [type, ks] of byType) {
+        const at = left.findIndex((t) => sameType(t.type ?? 'Error', type));
         if (at === -1) {
-          splices.push({ start: s.start, end: s.end, lines: [] });
+          for (const k of ks)
+            splices.push({ start: spans[k]!.start, end: spans[k]!.end, lines: [] });
           continue;
         }
         const entry = left.splice(at, 1)[0]!;
-        if (collapse(entry.description) !== spanText(contents, s))
+        const texts = ks.map((k) =>
+          said ? collapse(said[k]!.description) : spanText(contents, spans[k]!),
+        );
+        if (!texts.includes(collapse(entry.description))) {
+          const s = spans[ks[0]!]!;
           splices.push({ start: s.start, end: s.end, lines: layout.refill(s, entry.description) });
+        }
       }
       if (left.length) {
         const last = spans[spans.length - 1]!;

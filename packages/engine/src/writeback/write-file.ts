@@ -284,6 +284,15 @@ function existingComment(
     range = commentAbove(lines, anchor, convention);
   }
   if (!range) return 'its doc comment is not where the writer can replace it';
+  // comment lines above the doc the reader leaves out (Ruby's magic comments, a licence
+  // banner): the doc starts at its own first line
+  const first = object.doc?.text.trim().split('\n')[0]?.trim();
+  if (first && convention !== 'python' && !/^\s*\/\*/.test(lines[range.start]!.text)) {
+    const at = lines
+      .slice(range.start, range.end)
+      .findIndex((l) => l.text.replace(/^\s*(\/\/\/?|#)/, '').trim() === first);
+    if (at > 0) range = { start: range.start + at, end: range.end };
+  }
   const texts = lines.slice(range.start, range.end).map((l) => l.text);
   const kind: BodyKind =
     convention === 'python' ? 'docstring' : /^\s*\/\*/.test(texts[0]!) ? 'block' : 'line';

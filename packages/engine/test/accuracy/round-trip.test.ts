@@ -162,7 +162,9 @@ const CORPORA: { name: string; files: () => Files }[] = [
 /** The fields the product holds for an object from its own comment (the author's docs). */
 function authorFields(object: CodeObject, index: FileIndex): Map<string, string> {
   const language = index.language ?? '';
-  const generated = generateDoc(object, [], { language });
+  // what the comment says: the throws the body shows (which `generateDoc` adds when it has no
+  // facts) are the product's, not the author's
+  const generated = generateDoc({ ...object, body: undefined }, [], { language });
   const fields = docFields(object, generated, { filePath: index.path, language });
   const fromComment = new Set(generated.fromComment);
   return new Map([...fields].filter(([id]) => fromComment.has(id)));
