@@ -8,7 +8,9 @@ export {
   throwsOfField,
   type DocParts,
 } from './doc-parts.ts';
+export { commentHas, sameAsComment } from './comment-changes.ts';
 export { detectDocstringStyle } from './docstring-style.ts';
+export { writeDocsChecked } from './write-checked.ts';
 export { gitQuotedPath, unifiedPatch, type FileChange } from './patch.ts';
 export {
   conventionOf,

@@ -3,7 +3,7 @@ import {
   detectDocstringStyle,
   isWritableField,
   unifiedPatch,
-  writeDocs,
+  writeDocsChecked,
   type FileChange,
   type FileIndex,
   type ObjectDocEdit,
@@ -166,7 +166,7 @@ export async function buildPatch(
         });
       continue;
     }
-    const result = writeDocs(text, model, edits, { docstringStyle: style });
+    const result = await writeDocsChecked(text, model, edits, { docstringStyle: style });
     written += result.written.length;
     for (const s of result.skipped)
       skipped.push({
