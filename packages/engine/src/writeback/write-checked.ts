@@ -59,7 +59,12 @@ export async function writeDocsChecked(
     const result = writeDocs(source, file, kept, options);
     if (result.text === source) return { ...result, skipped: [...result.skipped, ...refused] };
     const reread = await indexFile({ path: file.path, content: Buffer.from(result.text) });
-    const after = new Map(reread.objects.map((o) => [o.id, o.doc]));
+    // ids may be scoped by whoever made `file` (the server's are the repository's): objects are
+    // matched by what makes an id
+    const keyOf = (o: FileIndex['objects'][number]) =>
+      `${o.kind}\0${o.qualifiedName}\0${o.overloadIndex}`;
+    const after = new Map(reread.objects.map((o) => [keyOf(o), o.doc]));
+    const keys = new Map(file.objects.map((o) => [o.id, keyOf(o)]));
     const wrong = new Set<string>();
     for (const w of result.written) {
       const edit = kept.find((e) => e.objectId === w.objectId)!;
@@ -67,7 +72,7 @@ export async function writeDocsChecked(
       const written = new Map(w.fields.map((id) => [id, values.get(id) ?? '']));
       const doc = before.get(w.objectId);
       const checked = doc ? written : new Map([...written].filter(([id]) => id === 'summary'));
-      const why = misread(doc, after.get(w.objectId), checked);
+      const why = misread(doc, after.get(keys.get(w.objectId) ?? ''), checked);
       if (why) {
         wrong.add(w.objectId);
         refused.push({ objectId: w.objectId, reason: `left as it is: ${why}` });
