@@ -293,8 +293,18 @@ interface PySection {
 function docstringLayout(contents: readonly string[], ctx: EditContext, body: CommentBody): Layout {
   const n = contents.length;
   const ind = (i: number) => leading(contents[i]!).length;
+  // the reader's cleandoc takes the common indent off; a NumPy heading is at that indent, and
+  // a title between two rules (reST's overline) is not one
+  const base = Math.min(
+    ...contents.slice(1).flatMap((l) => (isBlank(l) ? [] : [leading(l).length])),
+    Number.MAX_SAFE_INTEGER,
+  );
+  const rule = (i: number) => i >= 0 && i < n && /^\s*-{3,}\s*$/.test(contents[i]!);
   const isNumpyHeader = (i: number) =>
-    !isBlank(contents[i]!) && i + 1 < n && /^\s*-{3,}\s*$/.test(contents[i + 1]!);
+    !isBlank(contents[i]!) &&
+    rule(i + 1) &&
+    !rule(i - 1) &&
+    (i === 0 || leading(contents[i]!).length === base);
   const blockStarts: number[] = [];
   const fields: { name: string; arg: string; start: number; end: number; head: string }[] = [];
   const sections: PySection[] = [];

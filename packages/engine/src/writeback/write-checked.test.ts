@@ -1,16 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import { indexFile } from '../index-file.ts';
+import { writeDocs } from './write-file.ts';
 import { writeDocsChecked } from './write-checked.ts';
 
-// turtledemo/__init__.py's shape: a heading between dashed rules, which reads like a NumPy
-// section to a writer but is the summary to the reader
-const SOURCE = `"""
-    --------------------------------------
-        About this viewer
-    --------------------------------------
+// prose after a section is description to the reader; the writer puts a new description
+// before the sections, so the old words would still be read with it
+const SOURCE = `def total(a, b):
+    """Sum two numbers.
 
-    Tiny demo viewer to show turtle graphics example scripts.
-"""
+    Args:
+        a: The first.
+        b: The second.
+
+    Both may be negative.
+    """
+    return a + b
+
 
 def main():
     """Run the viewer."""
@@ -18,21 +23,29 @@ def main():
 
 describe('writeDocsChecked', () => {
   test('an edit that would not read back as written leaves the comment as it is, and says why', async () => {
-    const index = await indexFile({ path: 'demo/__init__.py', content: SOURCE });
-    const module = index.objects.find((o) => o.kind === 'module')!;
+    const index = await indexFile({ path: 'calc.py', content: SOURCE });
+    const total = index.objects.find((o) => o.name === 'total')!;
     const main = index.objects.find((o) => o.name === 'main')!;
-    const result = await writeDocsChecked(SOURCE, index, [
-      { objectId: module.id, fields: new Map([['summary', 'A demo viewer.']]) },
+    const edits = [
+      { objectId: total.id, fields: new Map([['description', 'Adds them as integers.']]) },
       { objectId: main.id, fields: new Map([['summary', 'Runs the viewer until it is closed.']]) },
-    ]);
-    const reread = await indexFile({ path: 'demo/__init__.py', content: result.text });
-    expect(reread.objects.find((o) => o.kind === 'module')?.doc).toEqual(module.doc);
+    ];
+    // the plain writer's result, read back, says more than the edit
+    const plain = writeDocs(SOURCE, index, edits);
+    const misread = await indexFile({ path: 'calc.py', content: plain.text });
+    expect(misread.objects.find((o) => o.name === 'total')?.doc?.description).not.toBe(
+      'Adds them as integers.',
+    );
+
+    const result = await writeDocsChecked(SOURCE, index, edits);
+    const reread = await indexFile({ path: 'calc.py', content: result.text });
+    expect(reread.objects.find((o) => o.name === 'total')?.doc).toEqual(total.doc);
     expect(reread.objects.find((o) => o.name === 'main')?.doc?.summary).toBe(
       'Runs the viewer until it is closed.',
     );
     expect(result.written.map((w) => w.objectId)).toEqual([main.id]);
     expect(result.skipped).toEqual([
-      { objectId: module.id, reason: expect.stringMatching(/^left as it is: its /) },
+      { objectId: total.id, reason: 'left as it is: its description would read back differently' },
     ]);
   });
 });

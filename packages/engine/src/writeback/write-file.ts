@@ -299,6 +299,17 @@ function existingComment(
   const marker = convention === 'yard' ? '#' : convention === 'go' ? '//' : '///';
   const body = commentBody(texts, kind, marker);
   if (!body) return 'its doc comment is not one the writer can read line by line';
+  // the comment found is the one the reader read (not a plain comment between it and the
+  // declaration): both start with the same words
+  const loose = (s: string | undefined) =>
+    (s ?? '')
+      .replace(/^[\s*]+/, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const said = loose(object.doc?.text.split('\n').find((l) => loose(l) !== ''));
+  const found = loose(body.lines.map((l) => l.content).find((l) => loose(l) !== ''));
+  if (said && found && !found.startsWith(said.slice(0, 20)) && !said.startsWith(found.slice(0, 20)))
+    return 'its doc comment is not where the writer can replace it';
   return { ...range, body };
 }
 
