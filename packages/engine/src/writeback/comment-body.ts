@@ -102,8 +102,10 @@ function lineBody(lines: readonly string[], marker: string): CommentBody | undef
 /** The body of a Python docstring statement (quotes included). */
 function docstringBody(lines: readonly string[]): CommentBody | undefined {
   const first = lines[0]!;
-  const open = /^([ \t]*[rRuUbB]{0,2}("""|'''))(.*)$/.exec(first);
+  const open = /^([ \t]*[rRuUbB]{0,2}("""|'''|"|'))(.*)$/.exec(first);
   if (!open) return undefined;
+  // a one-quote string is one line (`"Return True if …"`)
+  if (open[2]!.length === 1 && lines.length > 1) return undefined;
   const quote = open[2]!;
   const indent = indentOf(first);
   const body: CommentBody = { kind: 'docstring', lines: [], middle: indent, blank: '' };

@@ -251,6 +251,19 @@ public class Lists {
     expect(out.text).toContain('        int: the sum.\n');
   });
 
+  test('a one-quote docstring stays one line, and takes three quotes when it grows', async () => {
+    const source =
+      'def is_elf(filename):\n    "Return True if the given file is an ELF file"\n    return filename\n';
+    const summary = await edit('elf.py', source, 'is_elf', { summary: 'Whether a file is ELF.' });
+    expect(summary.added).toEqual(['    "Whether a file is ELF."']);
+    const param = await edit('elf.py', source, 'is_elf', {
+      'param:filename': 'The file to look at.',
+    });
+    expect(param.text).toBe(
+      'def is_elf(filename):\n    """Return True if the given file is an ELF file\n\n    Args:\n        filename: The file to look at.\n    """\n    return filename\n',
+    );
+  });
+
   test('CRLF files keep CRLF on the lines an edit writes', async () => {
     const source = 'class A {\r\n  /**\r\n   * Old.\r\n   */\r\n  f(): void {}\r\n}\r\n';
     const out = await edit('a.ts', source, 'A.f', { summary: 'New words.' });

@@ -733,7 +733,7 @@ export function editComment(
       ...changes.params.map((p) => p.description),
       ...(changes.throws ?? []).map((t) => t.description),
     ].join('\n');
-    const quote = /("""|''')/.exec(body.opener ?? body.lines[0]?.prefix ?? '')?.[1] ?? '"""';
+    const quote = /("""|'''|"|')$/.exec(body.opener ?? body.lines[0]?.prefix ?? '')?.[1] ?? '"""';
     if (all.includes(quote)) return 'the new text holds the docstring’s quotes';
     if (all.includes('\\') && !/^\s*[rR]/.test(body.opener ?? body.lines[0]?.prefix ?? ''))
       return 'the new text holds a backslash, which this docstring would read as an escape';
@@ -907,8 +907,14 @@ function applySplices(
       out.closer = `${out.blank}/`;
       out.lines = [{ ...only, raw: undefined, prefix: out.middle, suffix: '' }];
     } else if (out.kind === 'docstring') {
-      out.closer = `${out.middle}${only.suffix.trim()}`;
-      out.lines = [{ ...only, raw: undefined, suffix: '' }];
+      // a one-quote docstring that grows takes three quotes
+      const triple = (s: string) => s.replace(/(^|[^"'])("|')(?!\2)/, '$1$2$2$2');
+      const single = /^[^"']*("|')(?!\1)/.test(only.suffix.trim());
+      const closer = only.suffix.trim();
+      out.closer = `${out.middle}${single ? triple(closer) : closer}`;
+      out.lines = [
+        { ...only, raw: undefined, prefix: single ? triple(only.prefix) : only.prefix, suffix: '' },
+      ];
     }
   }
   // text added after the last line that holds the closing marker: the marker moves down
@@ -916,7 +922,7 @@ function applySplices(
   if (
     last?.suffix &&
     out.closer === undefined &&
-    sorted.some((s) => s.end === out.lines.length && s.lines.length > 0)
+    sorted.some((s) => s.start === s.end && s.end === out.lines.length && s.lines.length > 0)
   ) {
     out.closer = out.kind === 'docstring' ? `${out.middle}${last.suffix.trim()}` : `${out.blank}/`;
     out.lines[out.lines.length - 1] = { ...last, raw: undefined, suffix: '' };
