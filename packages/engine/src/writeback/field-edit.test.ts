@@ -318,3 +318,32 @@ describe('accepted generated fields are additions only', () => {
     expect(out.text).toBe(source);
   });
 });
+
+describe('a new comment follows the file’s own convention', () => {
+  test('JSDoc without TSDoc’s hyphen where the file’s @param lines have none', async () => {
+    const source = `/**
+ * Adds.
+ * @param {number} a the first
+ * @param {number} b the second
+ */
+function add(a, b) {
+  return a + b;
+}
+
+function twice(n) {
+  return add(n, n);
+}
+`;
+    const out = await edit('add.js', source, 'twice', {
+      summary: 'Doubles a number.',
+      'param:n': 'The number.',
+    });
+    expect(out.added).toEqual([
+      '/**',
+      ' * Doubles a number.',
+      ' *',
+      ' * @param n The number.',
+      ' */',
+    ]);
+  });
+});

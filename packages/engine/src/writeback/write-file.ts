@@ -161,6 +161,18 @@ function anchorLine(lines: readonly Line[], object: CodeObject, convention: Comm
   }
 }
 
+/** Whether the file's JSDoc `@param` lines mostly use TSDoc's ` - ` (yes when it has none). */
+function usesParamDash(lines: readonly Line[]): boolean {
+  let dash = 0;
+  let plain = 0;
+  for (const { text } of lines) {
+    const m = /^\s*\*?\s*@param\s+(?:\{[^}]*\}\s*)?\S+\s+(\S+)/.exec(text);
+    if (m?.[1] === '-') dash++;
+    else if (m) plain++;
+  }
+  return dash >= plain;
+}
+
 function commentReplacement(
   lines: readonly Line[],
   object: CodeObject,
@@ -181,7 +193,9 @@ function commentReplacement(
   return {
     start: existing?.start ?? anchor,
     end: existing?.end ?? anchor,
-    lines: renderComment(convention, parts, types),
+    lines: renderComment(convention, parts, types, {
+      jsdocDash: convention !== 'jsdoc' || usesParamDash(lines),
+    }),
     indent: indentOf(existing ? lines[existing.start]!.text : line.text),
   };
 }
