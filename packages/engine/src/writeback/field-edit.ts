@@ -78,6 +78,8 @@ interface Span {
   head: string;
   /** What a continuation line starts with (content-relative indent). */
   indent: string;
+  /** A head the writer cannot take apart (a type over several lines): not refilled. */
+  opaque?: boolean;
 }
 
 /** Where things are in a comment (content-line indices). */
@@ -163,7 +165,14 @@ function tagLayout(contents: readonly string[], ctx: EditContext, frame: string)
       rest = rest.slice(m[0].length);
       return m[1];
     };
-    const span = (): Span => ({ start: b.start, end: b.end, head, indent: continuation });
+    const unbalanced = (line.match(/\{/g) ?? []).length > (line.match(/\}/g) ?? []).length;
+    const span = (): Span => ({
+      start: b.start,
+      end: b.end,
+      head,
+      indent: continuation,
+      ...(unbalanced && { opaque: true }),
+    });
     if (b.tag === 'param' || b.tag === 'arg' || b.tag === 'argument') {
       // the name is among the first tokens (after a `{type}` or a PHP type)
       for (let k = 0; k < 3; k++) {
@@ -740,6 +749,28 @@ export function editComment(
   }
   const splices: Splice[] = [];
   const w = room(ctx.width, body.middle);
+  const opaque = [
+    ...changes.params.map((p) => layout.params.get(bare(p.name))),
+    ...(changes.returns ? [layout.returns] : []),
+    ...(changes.throws ? layout.throws : []),
+  ].some((span) => span?.opaque);
+  if (opaque) return 'a tag it changes has a type over several lines, which the writer keeps';
+  // the summary the reader took is the comment's first paragraph (or its first sentence)
+  if (changes.summary !== undefined || changes.description !== undefined) {
+    const prose = trimmed(contents, 0, layout.proseEnd);
+    let end = prose.start;
+    while (end < prose.end && !isBlank(contents[end]!)) end++;
+    // markup aside (HTML tags and entities, inline tags, roles), as readers normalise it
+    const letters = (t: string) =>
+      t
+        .replace(/&#?\w+;|<[^>]*>|\{@\w+|:\w+:/g, '')
+        .replace(/[^\p{L}\p{N}]+/gu, '')
+        .slice(0, 16);
+    const first = letters(contents.slice(prose.start, end).join(' '));
+    const said = letters(doc.summary);
+    if (said && !first.startsWith(said) && !said.startsWith(first))
+      return 'its summary is not the first paragraph the writer can replace';
+  }
 
   // prose: the summary (the first paragraph, or its first sentence) and the description
   if (changes.summary !== undefined || changes.description !== undefined) {

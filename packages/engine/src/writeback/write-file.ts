@@ -313,6 +313,9 @@ function existingComment(
   const marker = convention === 'yard' ? '#' : convention === 'go' ? '//' : '///';
   const body = commentBody(texts, kind, marker);
   if (!body) return 'its doc comment is not one the writer can read line by line';
+  // a docstring that is not raw reads `\n` and the like as what they stand for
+  if (kind === 'docstring' && !/^\s*[rR]/.test(texts[0]!) && texts.some((t) => /\\./.test(t)))
+    return 'its docstring holds backslash escapes, which the writer does not rewrite';
   // the comment found is the one the reader read (not a plain comment between it and the
   // declaration): both start with the same words
   const loose = (s: string | undefined) =>
