@@ -1,4 +1,4 @@
-import type { FieldChanges } from './field-edit.ts';
+import type { FieldChanges } from './layout.ts';
 import { columns } from './wrap.ts';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
