@@ -87,7 +87,7 @@ export function editComment(
         .slice(0, 16);
     const first = letters(contents.slice(prose.start, end).join(' '));
     const said = letters(doc.summary);
-    if (said && !first.startsWith(said) && !said.startsWith(first))
+    if (said && (!first || (!first.startsWith(said) && !said.startsWith(first))))
       return 'its summary is not the first paragraph the writer can replace';
   }
 

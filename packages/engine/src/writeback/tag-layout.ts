@@ -12,6 +12,16 @@ import {
   type Span,
 } from './layout.ts';
 
+/** Where the brace that opens `text` closes (its length with it), or undefined. */
+function balancedEnd(text: string): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return i + 1;
+  }
+  return undefined;
+}
+
 /** Where the fields of a tagged comment are (JSDoc, Javadoc/KDoc/Doxygen, PHPDoc, YARD). */
 export function tagLayout(contents: readonly string[], ctx: EditContext, frame: string): Layout {
   const code = codeLines(contents);
@@ -49,7 +59,11 @@ export function tagLayout(contents: readonly string[], ctx: EditContext, frame: 
       rest = rest.slice(m[0].length);
       return m[1];
     };
-    const unbalanced = (line.match(/\{/g) ?? []).length > (line.match(/\}/g) ?? []).length;
+    // a type the reader cannot take whole (over lines, or nested deeper than it reads)
+    const braced = /^\{(?:[^{}]|\{[^{}]*\})*\}/.exec(rest)?.[0].length;
+    const unbalanced =
+      (line.match(/\{/g) ?? []).length > (line.match(/\}/g) ?? []).length ||
+      (rest.startsWith('{') && braced !== balancedEnd(rest));
     const span = (): Span => ({
       start: b.start,
       end: b.end,
