@@ -41,7 +41,8 @@ export function partsOfComment(doc: DocComment | undefined): DocParts {
 }
 
 const THROWS_ITEM = /^\s*[-*]\s+`+([^`]+)`+\s*:\s*([\s\S]*)$/;
-const TYPED_RETURN = /^`+([^`\n]+)`+\s*:\s*([\s\S]+)$/;
+// the type may span lines (`{{ results: …,\n unused: … }}`)
+const TYPED_RETURN = /^`+([^`]+)`+\s*:\s*([\s\S]+)$/;
 
 /**
  * A `throws` field as the product shows it (`- \`Type\`: text` per line, as `docFields` writes

@@ -8,8 +8,10 @@ export {
   throwsOfField,
   type DocParts,
 } from './doc-parts.ts';
+export { commentHas, sameAsComment } from './comment-changes.ts';
 export { detectDocstringStyle } from './docstring-style.ts';
-export { unifiedPatch, type FileChange } from './patch.ts';
+export { writeDocsChecked } from './write-checked.ts';
+export { gitQuotedPath, unifiedPatch, type FileChange } from './patch.ts';
 export {
   conventionOf,
   renderComment,

@@ -62,10 +62,11 @@ function tagLines(
   convention: CommentConvention,
   parts: DocParts,
   paramTypes: ReadonlyMap<string, string>,
+  dash = true,
 ): string[] {
   const out: string[] = [];
   for (const p of parts.params) {
-    if (convention === 'jsdoc') out.push(`@param ${p.name} - ${p.description}`);
+    if (convention === 'jsdoc') out.push(`@param ${p.name}${dash ? ' -' : ''} ${p.description}`);
     else if (convention === 'phpdoc')
       out.push(
         `@param ${p.type ?? paramTypes.get(p.name) ?? 'mixed'} $${p.name.replace(/^\$/, '')} ${p.description}`,
@@ -231,12 +232,14 @@ export function renderDocstring(
 /**
  * The lines of a doc comment in a language's convention, without the indentation of the
  * declaration (Python's docstrings: `renderDocstring`). `paramTypes`: the signature's types,
- * for conventions that name them (PHPDoc).
+ * for conventions that name them (PHPDoc); `jsdocDash`: whether JSDoc's `@param name - text`
+ * has TSDoc's hyphen (as the file's own comments write it; default yes).
  */
 export function renderComment(
   convention: Exclude<CommentConvention, 'python'>,
   parts: DocParts,
   paramTypes: ReadonlyMap<string, string> = new Map(),
+  options: { jsdocDash?: boolean } = {},
 ): string[] {
   switch (convention) {
     case 'go':
@@ -248,6 +251,8 @@ export function renderComment(
     case 'yard':
       return prefixed('#', paragraphs(prose(parts), tagLines('yard', parts, paramTypes)));
     default:
-      return block(paragraphs(prose(parts), tagLines(convention, parts, paramTypes)));
+      return block(
+        paragraphs(prose(parts), tagLines(convention, parts, paramTypes, options.jsdocDash)),
+      );
   }
 }

@@ -9,7 +9,7 @@ import type { DocComment } from '../model.ts';
 import type { DocParts } from './doc-parts.ts';
 import { unifiedPatch } from './patch.ts';
 import { conventionOf } from './render.ts';
-import { ROUND_TRIP_FIXTURES } from './round-trip-fixtures.ts';
+import { ROUND_TRIP_FIXTURES } from '../../test/writeback/round-trip-fixtures.ts';
 import { writeDocs } from './write-file.ts';
 
 const roots: string[] = [];

@@ -1,5 +1,9 @@
 import type { CodeObject, FileIndex } from '../model.ts';
+import { commentBody, type BodyKind, type CommentBody } from './comment-body.ts';
+import { changesOf, commentHas } from './comment-changes.ts';
 import { isWritableField, mergeParts, partsOfComment, type DocParts } from './doc-parts.ts';
+import { editComment } from './field-edit.ts';
+import { columns } from './wrap.ts';
 import {
   conventionOf,
   renderComment,
@@ -8,10 +12,15 @@ import {
   type DocstringStyle,
 } from './render.ts';
 
-/** The fields to write into one object's comment, by field id (values as the product holds them). */
+/**
+ * The fields to write into one object's comment, by field id (values as the product holds
+ * them): `fields` replace what the comment says, `additions` are written only where the
+ * comment says nothing (generated text a person accepts: never over the author's words).
+ */
 export interface ObjectDocEdit {
   objectId: string;
   fields: ReadonlyMap<string, string>;
+  additions?: ReadonlyMap<string, string>;
 }
 
 /** Why an object's doc was not written. */
@@ -68,6 +77,7 @@ interface Replacement {
   start: number;
   end: number;
   lines: string[];
+  /** Put before each non-empty line; '' for lines that carry their own. */
   indent: string;
 }
 
@@ -151,6 +161,18 @@ function anchorLine(lines: readonly Line[], object: CodeObject, convention: Comm
   }
 }
 
+/** Whether the file's JSDoc `@param` lines mostly use TSDoc's ` - ` (yes when it has none). */
+function usesParamDash(lines: readonly Line[]): boolean {
+  let dash = 0;
+  let plain = 0;
+  for (const { text } of lines) {
+    const m = /^\s*\*?\s*@param\s+(?:\{[^}]*\}\s*)?\S+\s+(\S+)/.exec(text);
+    if (m?.[1] === '-') dash++;
+    else if (m) plain++;
+  }
+  return dash >= plain;
+}
+
 function commentReplacement(
   lines: readonly Line[],
   object: CodeObject,
@@ -171,7 +193,9 @@ function commentReplacement(
   return {
     start: existing?.start ?? anchor,
     end: existing?.end ?? anchor,
-    lines: renderComment(convention, parts, types),
+    lines: renderComment(convention, parts, types, {
+      jsdocDash: convention !== 'jsdoc' || usesParamDash(lines),
+    }),
     indent: indentOf(existing ? lines[existing.start]!.text : line.text),
   };
 }
@@ -253,14 +277,110 @@ function docstringReplacement(
   };
 }
 
+/** Where an object's existing comment is, and how it is framed. */
+function existingComment(
+  lines: readonly Line[],
+  object: CodeObject,
+  convention: CommentConvention,
+): { start: number; end: number; body: CommentBody } | string {
+  let range: { start: number; end: number } | undefined;
+  if (convention === 'python') {
+    // a module's docstring is the file's first statement
+    const bodyLine = object.kind === 'module' ? 0 : pythonBodyLine(lines, object);
+    if (bodyLine === undefined) return 'its body is on the line of its header';
+    let first = bodyLine;
+    while (first < lines.length && (!lines[first]!.text.trim() || /^\s*#/.test(lines[first]!.text)))
+      first++;
+    range = first < lines.length ? stringStatement(lines, first) : undefined;
+  } else {
+    const anchor = anchorLine(lines, object, convention);
+    if (!lines[anchor]) return 'the declaration is not in the file';
+    range = commentAbove(lines, anchor, convention);
+  }
+  if (!range) return 'its doc comment is not where the writer can replace it';
+  // comment lines above the doc the reader leaves out (Ruby's magic comments, a licence
+  // banner): the doc starts at its own first line
+  const first = object.doc?.text.trim().split('\n')[0]?.trim();
+  if (first && convention !== 'python' && !/^\s*\/\*/.test(lines[range.start]!.text)) {
+    const at = lines
+      .slice(range.start, range.end)
+      .findIndex((l) => l.text.replace(/^\s*(\/\/\/?|#)/, '').trim() === first);
+    if (at > 0) range = { start: range.start + at, end: range.end };
+  }
+  const texts = lines.slice(range.start, range.end).map((l) => l.text);
+  const kind: BodyKind =
+    convention === 'python' ? 'docstring' : /^\s*\/\*/.test(texts[0]!) ? 'block' : 'line';
+  const marker = convention === 'yard' ? '#' : convention === 'go' ? '//' : '///';
+  const body = commentBody(texts, kind, marker);
+  if (!body) return 'its doc comment is not one the writer can read line by line';
+  // a docstring that is not raw reads `\n` and the like as what they stand for
+  if (kind === 'docstring' && !/^\s*[rR]/.test(texts[0]!) && texts.some((t) => /\\./.test(t)))
+    return 'its docstring holds backslash escapes, which the writer does not rewrite';
+  // the comment found is the one the reader read (not a plain comment between it and the
+  // declaration): both start with the same words
+  const loose = (s: string | undefined) =>
+    (s ?? '')
+      .replace(/^[\s*]+/, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const said = loose(object.doc?.text.split('\n').find((l) => loose(l) !== ''));
+  const found = loose(body.lines.map((l) => l.content).find((l) => loose(l) !== ''));
+  if (said && found && !found.startsWith(said.slice(0, 20)) && !said.startsWith(found.slice(0, 20)))
+    return 'its doc comment is not where the writer can replace it';
+  return { ...range, body };
+}
+
+/** The columns a comment's wrapped prose reaches: its longest line that text continues on. */
+function measuredWidth(body: CommentBody): number | undefined {
+  let widest: number | undefined;
+  const ls = body.lines;
+  for (let i = 0; i + 1 < ls.length; i++) {
+    const here = ls[i]!.content;
+    const next = ls[i + 1]!.content;
+    // a line that ends a sentence before a new line may be broken by hand, not filled
+    if (
+      !here.trim() ||
+      !next.trim() ||
+      /^\s/.test(here) ||
+      /[.:;!?]$/.test(here.trim()) ||
+      /^\s*([@\\:#>|*-]|\d+[.)]|```)/.test(next)
+    )
+      continue;
+    const w = columns(ls[i]!.raw ?? '');
+    if (w < 40) continue;
+    if (widest === undefined || w > widest) widest = w;
+  }
+  return widest;
+}
+
+/** The width a language's doc comments wrap at when a file shows none (PEP 8, gofmt's, …). */
+const CONVENTION_WIDTH: Record<CommentConvention, number> = {
+  python: 72,
+  go: 80,
+  rust: 80,
+  jsdoc: 80,
+  javadoc: 100,
+  phpdoc: 80,
+  yard: 80,
+  xml: 100,
+};
+
+const SENTENCE_END: Record<string, RegExp> = {
+  // like Java's sentence BreakIterator (the reader's): `e.g. one` goes on, `done. Next` ends
+  java: /\.(?=\s+[^a-z\s]|\s*$)/,
+  // go/doc's synopsis
+  go: /[.!?](?=\s|$)/,
+};
+
 const sameParts = (a: DocParts, b: DocParts) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Writes the chosen fields of some objects of one file into their doc comments, in the file's
- * language's convention: an existing comment is replaced in place (what it says in fields not
- * chosen is kept), a missing one is inserted above the declaration (Python: as the body's first
- * statement). Code lines are never changed; indentation is the declaration's and new lines end
- * as the file's do. Objects whose comment would not change are left alone.
+ * language's convention. In an existing comment only the lines of the fields that change are
+ * rewritten (filled to the file's width, indented as the comment's own lines); everything
+ * else in it stays byte for byte, and a field written back as read changes nothing. A missing
+ * comment is inserted above the declaration (Python: as the body's first statement) in the
+ * repository's convention. Code lines are never changed; new lines end as the file's do.
  */
 export function writeDocs(
   source: string,
@@ -275,6 +395,21 @@ export function writeDocs(
   const lines = splitLines(source);
   const eol = dominantEol(lines);
   const replacements: Replacement[] = [];
+  // the file's own width: the comments' (median of the widest wrapped line of each)
+  let fileWidth: number | undefined | null = null;
+  const widthOfFile = (c: CommentConvention) => {
+    if (fileWidth === null) {
+      const widths = file.objects
+        .flatMap((o) => {
+          if (!o.doc) return [];
+          const found = existingComment(lines, o, c);
+          return typeof found === 'string' ? [] : [measuredWidth(found.body) ?? []].flat();
+        })
+        .sort((a, b) => a - b);
+      fileWidth = widths.length ? widths[Math.floor(widths.length / 2)]! : undefined;
+    }
+    return fileWidth ?? CONVENTION_WIDTH[c];
+  };
   for (const edit of edits) {
     const object = byId.get(edit.objectId);
     if (!object) {
@@ -288,22 +423,61 @@ export function writeDocs(
       });
       continue;
     }
-    const fields = new Map([...edit.fields].filter(([id]) => isWritableField(id)));
-    const current = partsOfComment(object.doc);
-    const parts = mergeParts(
-      current,
-      fields,
-      object.parameters.map((p) => p.name),
+    const writable = (m: ReadonlyMap<string, string> | undefined) =>
+      [...(m ?? [])].filter(([id, value]) => isWritableField(id) && value.trim() !== '');
+    // accepted generated text only where the author wrote nothing, an edit over it
+    const fields = new Map([
+      ...writable(edit.additions).filter(([id]) => !commentHas(object.doc, id)),
+      ...writable(edit.fields),
+    ]);
+    if (fields.size === 0) continue;
+    const order = object.parameters.map((p) => p.name);
+    const types = new Map(
+      object.parameters.flatMap((p) => (p.type ? [[p.name.replace(/^\$/, ''), p.type]] : [])) as [
+        string,
+        string,
+      ][],
     );
-    if (fields.size === 0 || (object.doc && sameParts(parts, current))) continue;
-    if (!parts.summary) {
-      skipped.push({ objectId: object.id, reason: 'a doc comment needs a summary' });
-      continue;
+    const current = partsOfComment(object.doc);
+    const parts = mergeParts(current, fields, order);
+    let change: Replacement | string;
+    let ids = [...fields.keys()];
+    // a method's `self` and `cls` are never documented
+    if (convention === 'python') for (const id of ['param:self', 'param:cls']) fields.delete(id);
+    if (object.doc) {
+      const delta = changesOf(object.doc, fields, order, types);
+      if (delta.ids.length === 0 || sameParts(parts, current)) continue;
+      ids = delta.ids;
+      const found = existingComment(lines, object, convention);
+      if (typeof found === 'string') change = found;
+      else {
+        const edited = editComment(found.body, object.doc, delta.changes, {
+          convention,
+          docstringStyle: options.docstringStyle ?? 'google',
+          width: measuredWidth(found.body) ?? widthOfFile(convention),
+          order,
+          paramTypes: types,
+          ...(object.returnType && { returnType: object.returnType }),
+          ...(file.language &&
+            SENTENCE_END[file.language] && {
+              sentenceEnd: SENTENCE_END[file.language],
+            }),
+        });
+        change =
+          typeof edited === 'string'
+            ? edited
+            : { start: found.start, end: found.end, lines: edited, indent: '' };
+      }
+    } else {
+      if (!parts.summary) {
+        skipped.push({ objectId: object.id, reason: 'a doc comment needs a summary' });
+        continue;
+      }
+      change =
+        convention === 'python'
+          ? docstringReplacement(lines, object, options.docstringStyle ?? 'google', parts)
+          : commentReplacement(lines, object, convention, parts);
     }
-    const change =
-      convention === 'python'
-        ? docstringReplacement(lines, object, options.docstringStyle ?? 'google', parts)
-        : commentReplacement(lines, object, convention, parts);
     if (typeof change === 'string') {
       skipped.push({ objectId: object.id, reason: change });
       continue;
@@ -317,12 +491,19 @@ export function writeDocs(
       continue;
     }
     replacements.push(change);
-    written.push({ objectId: object.id, fields: [...fields.keys()], parts });
+    written.push({ objectId: object.id, fields: ids, parts });
   }
   replacements.sort((a, b) => b.start - a.start);
   const out = [...lines];
   for (const r of replacements) {
-    const added = r.lines.map((text) => ({ text: text ? r.indent + text : '', eol }));
+    const kept = r.end - r.start;
+    const added = r.lines.map((text, k) =>
+      // an unchanged line keeps its own ending
+      r.indent === '' && k < kept && out[r.start + k]!.text === text
+        ? out[r.start + k]!
+        : { text: text ? r.indent + text : '', eol },
+    );
+    // the comment's last line keeps the ending it had (a file may end right after it)
     out.splice(r.start, r.end - r.start, ...added);
   }
   // a file without a final line ending gets none after a comment added at its very end

@@ -255,6 +255,26 @@ describe.each(dialects)('exports on %s', (dialect) => {
     });
   });
 
+  it('with the generated docs accepted, adds them only where the author wrote none', async () => {
+    const done = await exportOf({ kind: 'patch', repo_id: apiRepo, fields: 'accepted' });
+    expect(done.status).toBe('ready');
+    const diff = (await getAs(app(), owner, `/api/v1/exports/${done.export_id}/patch`)).body;
+    const body = diff.split('\n').filter((l) => /^[-+](?![-+]{2} )/.test(l));
+    // the only line of the author's that goes is the one a person edited
+    expect(body.filter((l) => l.startsWith('-'))).toEqual(['-/** Starts the HTTP server. */']);
+    // no empty field, no trailing whitespace (a CRLF file's lines end in CR, as its own do)
+    expect(body.filter((l) => l.startsWith('+') && /\s$/.test(l.replace(/\r$/, '')))).toEqual([]);
+    expect(diff).not.toMatch(/^\+.*(@returns?|@param \w+( -)?)\s*$/m);
+    const work = mkdtempSync(join(root, 'accepted-'));
+    execFileSync('git', ['clone', '-q', join(root, 'api-work'), work]);
+    writeFileSync(join(work, 'docs.patch'), diff);
+    execFileSync(
+      'git',
+      ['-c', 'core.whitespace=cr-at-eol', 'apply', '--check', '--whitespace=error', 'docs.patch'],
+      { cwd: work },
+    );
+  });
+
   it("writes a compilation's objects of one repository, Python in the repository's style", async () => {
     const done = await exportOf({
       kind: 'patch',
@@ -281,7 +301,14 @@ describe.each(dialects)('exports on %s', (dialect) => {
       (await getAs(app(), owner, `/api/v1/exports?limit=50&cursor=${first.cursor}`)).json(),
     );
     const all = [...first.exports, ...rest.exports];
-    expect(all.map((e) => e.kind)).toEqual(['patch', 'patch', 'patch', 'json', 'markdown']);
+    expect(all.map((e) => e.kind)).toEqual([
+      'patch',
+      'patch',
+      'patch',
+      'patch',
+      'json',
+      'markdown',
+    ]);
     expect(rest.cursor).toBeNull();
     const none = exportListResponseSchema.parse(
       (await getAs(app(), stranger, '/api/v1/exports')).json(),

@@ -3,7 +3,7 @@ import {
   detectDocstringStyle,
   isWritableField,
   unifiedPatch,
-  writeDocs,
+  writeDocsChecked,
   type FileChange,
   type FileIndex,
   type ObjectDocEdit,
@@ -43,17 +43,20 @@ export class PatchScopeError extends Error {}
 // generated statements that something does not apply, and made-up parameter words: never code
 const FILLER = /^(Not applicable\b|Nothing: |The \S+ value\.$)/;
 
-/** Whether a field goes into the code under the chosen `fields`. */
-function chosen(doc: Doc, fields: WritebackFields): boolean {
-  if (!isWritableField(doc.field_id) || doc.value.trim() === '') return false;
-  if (doc.source === 'edited') return true;
-  // an accepted generated field: never an example the generator made up, never filler
-  return (
-    fields === 'accepted' &&
-    doc.source === 'generated' &&
-    doc.field_id !== 'example' &&
-    !FILLER.test(doc.value.trim())
-  );
+/**
+ * How a field goes into the code under the chosen `fields`: `edit`, a person's words, written
+ * over what the comment says; `add`, accepted generated text, written only where the comment
+ * says nothing (the writer checks); undefined, not at all. The author's own text (`author`,
+ * legacy `imported`) is in the code already, and an empty field is never written.
+ */
+function useOf(doc: Doc, fields: WritebackFields): 'edit' | 'add' | undefined {
+  if (!isWritableField(doc.field_id) || doc.value.trim() === '') return undefined;
+  const source: string = doc.source;
+  if (source === 'edited') return 'edit';
+  if (fields !== 'accepted' || (source !== 'generated' && source !== 'model')) return undefined;
+  // never an example the generator made up, never filler
+  if (doc.field_id === 'example' || FILLER.test(doc.value.trim())) return undefined;
+  return 'add';
 }
 
 /** The exact text of each blob (BOM kept, so context lines match); invalid UTF-8 is absent. */
@@ -117,21 +120,23 @@ export async function buildPatch(
     objects.map((o) => o.id),
   );
   const fieldsOf = new Map<string, Map<string, string>>();
+  const additionsOf = new Map<string, Map<string, string>>();
   for (const doc of docs) {
-    if (!chosen(doc, scope.fields)) continue;
-    const fields = fieldsOf.get(doc.object_id) ?? new Map<string, string>();
+    const use = useOf(doc, scope.fields);
+    if (!use) continue;
+    const into = use === 'edit' ? fieldsOf : additionsOf;
+    const fields = into.get(doc.object_id) ?? new Map<string, string>();
     fields.set(doc.field_id, doc.value);
-    fieldsOf.set(doc.object_id, fields);
+    into.set(doc.object_id, fields);
   }
+  const hasFields = (id: string) => fieldsOf.has(id) || additionsOf.has(id);
   const style = detectDocstringStyle(
     models
       .filter((m) => m.language === 'python')
       .flatMap((m) => m.objects.flatMap((o) => (o.doc ? [o.doc.text] : []))),
   );
   const touched = files.filter((file) =>
-    modelOf
-      .get(file.path)
-      ?.objects.some((o) => fieldsOf.has(o.id) && (!wanted || wanted.has(o.id))),
+    modelOf.get(file.path)?.objects.some((o) => hasFields(o.id) && (!wanted || wanted.has(o.id))),
   );
   const texts = await exactTexts(
     ctx,
@@ -144,8 +149,12 @@ export async function buildPatch(
   for (const file of touched) {
     const model = modelOf.get(file.path)!;
     const edits: ObjectDocEdit[] = model.objects
-      .filter((o) => fieldsOf.has(o.id) && (!wanted || wanted.has(o.id)))
-      .map((o) => ({ objectId: o.id, fields: fieldsOf.get(o.id)! }));
+      .filter((o) => hasFields(o.id) && (!wanted || wanted.has(o.id)))
+      .map((o) => ({
+        objectId: o.id,
+        fields: fieldsOf.get(o.id) ?? new Map<string, string>(),
+        additions: additionsOf.get(o.id) ?? new Map<string, string>(),
+      }));
     const names = new Map(model.objects.map((o) => [o.id, o.qualifiedName]));
     const text = texts.get(file.blob_sha);
     if (text === undefined) {
@@ -157,7 +166,7 @@ export async function buildPatch(
         });
       continue;
     }
-    const result = writeDocs(text, model, edits, { docstringStyle: style });
+    const result = await writeDocsChecked(text, model, edits, { docstringStyle: style });
     written += result.written.length;
     for (const s of result.skipped)
       skipped.push({

@@ -84,6 +84,19 @@ describe('/app/export: Markdown, JSON and Patch', () => {
     const dialog = screen.getByTestId('patch-dialog');
     expect(dialog).toHaveTextContent('one_liner: its body is on the line of its header');
     expect(within(dialog).getByTestId('patch-download')).toBeEnabled();
+
+    // per file what changes; a file dropped leaves the patch and its command
+    expect(within(dialog).getByTestId('patch-files')).toHaveTextContent('src/app.ts+3 −0 lines');
+    await user.click(within(dialog).getByTestId('patch-copy-command'));
+    expect(await navigator.clipboard.readText()).toBe(
+      `git apply <<'CODEDOCS_PATCH'\n${PATCH}CODEDOCS_PATCH\n`,
+    );
+    await user.click(within(dialog).getByTestId('patch-file-keep'));
+    expect(within(dialog).getByTestId('patch-none-kept')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('patch-download')).toBeDisabled();
+    expect(within(dialog).getByTestId('patch-copy-command')).toBeDisabled();
+    await user.click(within(dialog).getByTestId('patch-file-keep'));
+    expect(within(dialog).getByTestId('patch-download')).toBeEnabled();
   });
 
   it('shows a failed export with its reason, and a 400 at the form with the field', async () => {

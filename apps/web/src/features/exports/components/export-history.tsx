@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { Export, Task } from '@codedocs/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, Download, FileDiff, LoaderCircle, Trash2 } from 'lucide-react';
+import {
+  CircleAlert,
+  CircleCheck,
+  Copy,
+  Download,
+  FileDiff,
+  LoaderCircle,
+  Trash2,
+} from 'lucide-react';
 import { LoadError } from '@/components/load-error';
 import { TaskProgress } from '@/components/task-progress';
 import { Badge } from '@/components/ui/badge';
@@ -27,7 +35,8 @@ import {
   useExports,
 } from '../api/exports-calls';
 import type { ExportFormKind } from './export-form';
-import { PatchDiff } from './patch-diff';
+import { gitApplyCommand, splitPatch } from './patch-files';
+import { PatchReview } from './patch-review';
 
 const EXTENSION: Record<ExportFormKind, string> = { markdown: 'zip', json: 'json', patch: 'patch' };
 const ENDED: readonly Task['status'][] = ['succeeded', 'failed'];
@@ -68,13 +77,54 @@ function StatusBadge({ item, running }: { item: Export; running: boolean }) {
   );
 }
 
-/** A patch's diff, read when shown, with its download. */
+/** The patch text of the files kept (all of it when none is dropped). */
+function keptPatch(patch: string, dropped: ReadonlySet<number>): string {
+  if (dropped.size === 0) return patch;
+  return splitPatch(patch)
+    .filter((_, i) => !dropped.has(i))
+    .map((f) => f.text)
+    .join('');
+}
+
+async function copyCommand(patch: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(gitApplyCommand(patch));
+    toast({ title: 'Copied', description: 'Run it in the repository’s folder.' });
+  } catch {
+    toast({ variant: 'destructive', title: 'The command could not be copied' });
+  }
+}
+
+/**
+ * A patch's files and diff, read when shown: files can be dropped before the download or the
+ * copied `git apply` command.
+ */
 function PatchDialog({ item, onClose }: { item: Export | null; onClose: () => void }) {
   const patch = useQuery({
     queryKey: ['exports', 'patch', item?.export_id],
     queryFn: ({ signal }) => getExportPatch(item!.export_id, signal),
     enabled: item !== null,
   });
+  const [dropped, setDropped] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => setDropped(new Set()), [item?.export_id]);
+  const files = patch.data ? splitPatch(patch.data) : [];
+  const kept = patch.data ? keptPatch(patch.data, dropped) : '';
+  const handleToggle = (index: number) =>
+    setDropped((was) => {
+      const next = new Set(was);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+  const handleDownload = () => {
+    if (!item) return;
+    if (dropped.size === 0) void download(item);
+    else
+      saveBlob(
+        new Blob([kept], { type: 'text/x-diff' }),
+        downloadFileName(item.name, EXTENSION.patch),
+      );
+  };
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-4xl" data-testid="patch-dialog">
@@ -96,7 +146,7 @@ function PatchDialog({ item, onClose }: { item: Export | null; onClose: () => vo
             Nothing to write: the code already says what the chosen fields say.
           </p>
         ) : (
-          <PatchDiff patch={patch.data} />
+          <PatchReview files={files} dropped={dropped} onToggle={handleToggle} />
         )}
         {item && item.skipped.length > 0 && (
           <ul className="list-disc pl-5 text-sm text-muted-foreground">
@@ -112,10 +162,15 @@ function PatchDialog({ item, onClose }: { item: Export | null; onClose: () => vo
             Close
           </Button>
           <Button
-            onClick={() => item && void download(item)}
-            disabled={!patch.data}
-            data-testid="patch-download"
+            variant="outline"
+            onClick={() => void copyCommand(kept)}
+            disabled={!kept}
+            data-testid="patch-copy-command"
           >
+            <Copy aria-hidden="true" />
+            Copy as git apply command
+          </Button>
+          <Button onClick={handleDownload} disabled={!kept} data-testid="patch-download">
             <Download aria-hidden="true" />
             Download patch
           </Button>
