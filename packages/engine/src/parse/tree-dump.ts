@@ -1,7 +1,6 @@
 import type { Tree } from 'web-tree-sitter';
 import { NODE_INTS, room, type TreeDump, type TreeData, type TreeScratch } from './flat-tree.ts';
-import { type WasmMemory, wasm } from '../wasm-api.ts';
-import { TREE_DUMP_WASM } from './tree-dump-wasm.ts';
+import { ownWasm, type WasmMemory, wasm } from '../wasm-api.ts';
 
 /**
  * The single-call copy of a tree (wasm/tree-dump.c, built by scripts/build-tree-dump.mjs): a
@@ -42,7 +41,7 @@ const STACK_BYTES = 64 * 1024;
 export function createTreeDump(module: RuntimeModule, version: string): TreeDump | undefined {
   if (version !== TREE_DUMP_VERSION) return undefined;
   const M = module;
-  const instance = new wasm.Instance(new wasm.Module(Buffer.from(TREE_DUMP_WASM, 'base64')), {
+  const instance = new wasm.Instance(new wasm.Module(ownWasm('tree-dump')), {
     env: {
       memory: M.wasmMemory,
       malloc: M._malloc,

@@ -7,6 +7,7 @@ import { cTruth, type CTruth } from '../ground-truth/c-defs.ts';
 import { commentText } from '../ground-truth/clang-ast.ts';
 import { CallTally } from './calls.ts';
 import { haveToolchain, JudgedTally } from './judged.ts';
+import { alwaysWhole } from './sample.ts';
 
 // Ground truth: clang's AST (`-ast-dump=json`) over the SQLite amalgamation better-sqlite3
 // ships, compiled with the options better-sqlite3 builds it with.
@@ -27,6 +28,7 @@ let judged: Promise<CTruth> | undefined;
 const truthOnce = () => (judged ??= cTruth(amalgamation, defines()));
 
 test.skipIf(!available)('c: definitions, doc comments and parameters match clang', async () => {
+  alwaysWhole('C definitions', 'one translation unit');
   const truth = await truthOnce();
   const index = await indexFile({ path: amalgamation, content: readFileSync(amalgamation) });
   const tally = new JudgedTally({
@@ -42,6 +44,7 @@ test.skipIf(!available)('c: definitions, doc comments and parameters match clang
 // CallExpr names, at its definition (the amalgamation declares most functions first and defines
 // them later, and every caller must reach the one object).
 test.skipIf(!available)('c: resolved call edges agree with clang', async () => {
+  alwaysWhole('C call edges', 'one translation unit');
   const truth = await truthOnce();
   const index = await indexRepository([
     { path: basename(amalgamation), content: readFileSync(amalgamation) },
