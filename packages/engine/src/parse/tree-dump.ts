@@ -7,7 +7,7 @@ import { ownWasm, type WasmMemory, wasm } from '../wasm-api.ts';
  * small WebAssembly module compiled from tree-sitter's own cursor and node code, instantiated
  * beside web-tree-sitter's runtime on the runtime's memory, allocator and trees. It reads the
  * runtime's structures directly, so it is used only with the web-tree-sitter release it was
- * built from (`TREE_DUMP_VERSION`; package.json pins it); any other keeps the cursor copy.
+ * built from (`TREE_DUMP_VERSION`; package.json pins it); initParser refuses any other.
  */
 
 /** The web-tree-sitter release wasm/tree-dump.c was compiled against. */
