@@ -1,6 +1,4 @@
 import { hash } from 'node:crypto';
-import { NORMALIZE_WASM } from './normalize-wasm.ts';
-import { type WasmMemory, wasm } from './wasm-api.ts';
 
 /** SHA-1 in hex: the one-shot form, twice as fast as a Hash object for these short inputs. */
 function sha1(data: string | Uint8Array): string {
@@ -101,101 +99,21 @@ export interface CodeHole {
 /**
  * codeHash over ranges of one source, each with holes counted as other text: the hash of
  * `source.slice(start, end)` with every hole `[from, to)` replaced by its `text` (holes sorted by
- * `from`; one starting inside the previous one is skipped). The source is normalised once, into
- * UTF-8 bytes with where each character landed, so a range's normal form is a slice of those
- * bytes, and nested ranges (a module, its classes, their methods) are not normalised over and
- * over. Exact, because normalizeCode only looks at each whitespace run's two neighbours: inside a
- * range they are the source's own, and where pieces meet the run is joined by the same rule.
- * Both the normal form and the joins are wasm/normalize.c's (`normalize`, `join`), in its memory:
- * JavaScript hands it the range and the holes' texts and hashes the bytes it answers. The normal
- * form lives in a region of that memory shared from file to file (`slot`: see NormalSlot);
- * hashers of one slot used in turn stay exact, each normalising again when another used the slot
- * in between.
+ * `from`; one starting inside the previous one is skipped), the source read with each `masked`
+ * range ([start, end) pairs sorted by start: comments and docstrings) as whitespace. Nested
+ * objects are holes of their containers, so each character is normalised about once per file.
  */
 export function createCodeHasher(
   source: string,
-  slot = 0,
   masked?: Int32Array,
 ): (start: number, end: number, holes?: readonly CodeHole[]) => string {
-  const self = {};
-  // the text hashed when the bytes cannot be (see below), blanked where masked: made on demand
+  // blanked where masked, made on first use
   let text: string | undefined = masked ? undefined : source;
-  const textOf = (): string => (text ??= maskedText(source, masked!));
-  // a masked range that splits a surrogate pair (never one from a tree) is blanked in the string
-  // and the string normalised, as the bytes would otherwise not say what it holds
-  let ranges = masked;
-  if (ranges && splitsPair(source, ranges)) {
-    source = textOf();
-    ranges = undefined;
-  }
-  return (start, end, holes = NO_HOLES) => {
-    // offsets in the normal form live in 29 bits (wasm/normalize.c): a larger source (far past
-    // the engine's default file limit) is hashed from the string
-    if (3 * source.length >= MAX_NORMAL_BYTES)
-      return codeHash(withHoles(textOf(), start, end, holes));
-    const n = normalizer ?? loadNormalizer();
-    const region = (normalSlots[slot] ??= newSlot());
-    if (region.owner !== self) {
-      normalizeInto(n, source, region, ranges);
-      region.owner = self;
-    }
-    // the holes as quads (from, to, text offset, text bytes) and their texts as UTF-8; the
-    // longest text sizes the scratch its normal form is taken in
-    let textBytes = 0;
-    for (const hole of holes) textBytes += 3 * hole.text.length;
-    const quads = reserve(n, scratch.holes, 16 * holes.length);
-    const texts = reserve(n, scratch.texts, textBytes);
-    let longest = 0;
-    let offset = 0;
-    const ints = new Int32Array(n.memory.buffer, quads, 4 * holes.length);
-    const bytes = new Uint8Array(n.memory.buffer);
-    for (let i = 0; i < holes.length; i++) {
-      const hole = holes[i]!;
-      const { written } = encoder.encodeInto(
-        hole.text,
-        bytes.subarray(texts + offset, texts + offset + 3 * hole.text.length),
-      );
-      ints[4 * i] = hole.from;
-      ints[4 * i + 1] = hole.to;
-      ints[4 * i + 2] = offset;
-      ints[4 * i + 3] = written;
-      offset += written;
-      if (written > longest) longest = written;
-    }
-    const dest = reserve(n, scratch.dest, region.normalLength + offset + holes.length + 1);
-    const textOut = reserve(n, scratch.textOut, longest);
-    const textAt = reserve(n, scratch.textAt, 4 * (longest + 1));
-    const length = n.join(
-      region.normal,
-      region.at,
-      start,
-      end,
-      quads,
-      holes.length,
-      texts,
-      dest,
-      textOut,
-      textAt,
-    );
-    // a piece starts or ends with half of a surrogate pair (or U+FFFD, which may stand for a
-    // lone one): the bytes encode a half on its own as U+FFFD, the string only when it stays
-    // apart from the other half, which a cut range or a join may change, so such a hash is taken
-    // from the string (real ranges never cut a pair)
-    if (length < 0) return codeHash(withHoles(textOf(), start, end, holes));
-    return sha1(new Uint8Array(n.memory.buffer, dest, length)).slice(0, 20);
-  };
+  return (start, end, holes = NO_HOLES) =>
+    codeHash(withHoles((text ??= maskedText(source, masked!)), start, end, holes));
 }
 
 const NO_HOLES: readonly CodeHole[] = [];
-
-/** A UTF-16 surrogate's second half. */
-const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
-
-/** Whether a range of `ranges` starts or ends between the two halves of a surrogate pair. */
-function splitsPair(source: string, ranges: Int32Array): boolean {
-  for (const offset of ranges) if (isLowSurrogate(source.charCodeAt(offset))) return true;
-  return false;
-}
 
 /**
  * `source` with each range of `ranges` ([start, end) pairs sorted by start) turned into spaces,
@@ -216,9 +134,6 @@ export function maskedText(source: string, ranges: Int32Array): string {
   return parts.join('');
 }
 
-/** Normal forms up to this many bytes are taken in WebAssembly (see createCodeHasher). */
-const MAX_NORMAL_BYTES = 2 ** 29;
-
 /** `source.slice(start, end)` with each hole replaced by its text (see createCodeHasher). */
 export function withHoles(
   source: string,
@@ -235,130 +150,3 @@ export function withHoles(
   }
   return text + source.slice(position, end);
 }
-
-/** wasm/normalize.c's exports. */
-interface Normalizer {
-  memory: WasmMemory;
-  normalize(
-    input: number,
-    length: number,
-    output: number,
-    at: number,
-    masked: number,
-    maskedCount: number,
-  ): number;
-  join(
-    normal: number,
-    at: number,
-    start: number,
-    end: number,
-    holes: number,
-    holeCount: number,
-    texts: number,
-    dest: number,
-    textOut: number,
-    textAt: number,
-  ): number;
-  __heap_base: { value: number };
-}
-let normalizer: Normalizer | undefined;
-const encoder = new TextEncoder();
-
-function loadNormalizer(): Normalizer {
-  normalizer = new wasm.Instance(new wasm.Module(Buffer.from(NORMALIZE_WASM, 'base64')), {})
-    .exports as Normalizer;
-  top = align(normalizer.__heap_base.value);
-  return normalizer;
-}
-
-/** A region of the normaliser's memory: where it starts and how many bytes it holds. */
-interface Region {
-  address: number;
-  capacity: number;
-}
-
-/** The first free address of the normaliser's memory (regions are never given back). */
-let top = 0;
-
-/**
- * The address of `region`, moved to a larger place at the end of the memory when it holds fewer
- * than `bytes` (twice what was asked, so a run of growing files moves it a few times only).
- */
-function reserve(n: Normalizer, region: Region, bytes: number): number {
-  if (region.capacity >= bytes) return region.address;
-  const capacity = Math.max(bytes, 2 * region.capacity, 256);
-  region.address = top;
-  region.capacity = capacity;
-  top = align(top + capacity);
-  if (top > n.memory.buffer.byteLength)
-    n.memory.grow(Math.ceil((top - n.memory.buffer.byteLength) / 65536));
-  return region.address;
-}
-
-/** The scratch regions of a join (see createCodeHasher). */
-const scratch = {
-  holes: { address: 0, capacity: 0 },
-  texts: { address: 0, capacity: 0 },
-  dest: { address: 0, capacity: 0 },
-  textOut: { address: 0, capacity: 0 },
-  textAt: { address: 0, capacity: 0 },
-  masked: { address: 0, capacity: 0 },
-};
-
-/**
- * Where a normal form is kept, reused from file to file: fresh memory per file (10 bytes per
- * character) cost more in new pages and garbage collection than normalising itself. The last
- * hasher to normalise into a slot owns it; another hasher of the same slot normalises its own
- * source again when next asked. Slot 0 is a file's code hash, slot 1 the legacy hash taken beside
- * it (convert/context.ts), so indexing a file never normalises twice.
- */
-interface NormalSlot {
-  /** The source's UTF-8, then its normal form and `at` (see wasm/normalize.c). */
-  input: Region;
-  output: Region;
-  atRegion: Region;
-  normal: number;
-  at: number;
-  normalLength: number;
-  owner: object | undefined;
-}
-function newSlot(): NormalSlot {
-  return {
-    input: { address: 0, capacity: 0 },
-    output: { address: 0, capacity: 0 },
-    atRegion: { address: 0, capacity: 0 },
-    normal: 0,
-    at: 0,
-    normalLength: 0,
-    owner: undefined,
-  };
-}
-const normalSlots: NormalSlot[] = [];
-
-/**
- * normalizeCode of the whole of `source` as UTF-8 (what hashing the string would encode: a lone
- * surrogate as U+FFFD), with where each UTF-16 unit's bytes start and the end, each with the
- * unit's class in its top bits: computed by wasm/normalize.c, a branch-free loop over the source's UTF-8, several times
- * faster than the same loop over the string here, into `slot`'s regions (grown as needed).
- */
-function normalizeInto(
-  n: Normalizer,
-  source: string,
-  slot: NormalSlot,
-  masked: Int32Array | undefined,
-): void {
-  const units = source.length;
-  const pairs = masked ? masked.length / 2 : 0;
-  // the source's UTF-8 (at most 3 bytes per unit), the output (as long), `at`, the masked ranges
-  const input = reserve(n, slot.input, 3 * units + 1);
-  const output = reserve(n, slot.output, 3 * units + 1);
-  const at = reserve(n, slot.atRegion, 4 * (units + 1));
-  const ranges = reserve(n, scratch.masked, 8 * pairs);
-  if (masked) new Int32Array(n.memory.buffer, ranges, 2 * pairs).set(masked);
-  const { written } = encoder.encodeInto(source, new Uint8Array(n.memory.buffer, input, 3 * units));
-  slot.normalLength = n.normalize(input, written, output, at, ranges, pairs);
-  slot.normal = output;
-  slot.at = at;
-}
-
-const align = (address: number): number => (address + 7) & ~7;

@@ -55,7 +55,7 @@ export function createContext(
     imports: [],
     seen: new Map(),
     mask,
-    hashRange: createCodeHasher(source, 0, mask?.ranges),
+    hashRange: createCodeHasher(source, mask?.ranges),
     // every field from the start (those filled on first use too): one shape of context for V8
     legacyHashRange: undefined,
     lineStarts: undefined,
@@ -480,7 +480,7 @@ export function finishHashes(ctx: ConvertContext): void {
     // the hash as engines before the mask computed it, while stored docs may still carry it
     const mask = ctx.mask;
     if (mask && masksWithin(mask, start, end)) {
-      ctx.legacyHashRange ??= createCodeHasher(ctx.source, 1);
+      ctx.legacyHashRange ??= createCodeHasher(ctx.source);
       const legacy = ctx.legacyHashRange(start, end, holes);
       if (legacy !== object.codeHash) object.legacyCodeHash = legacy;
     }

@@ -7,17 +7,76 @@ import { detectLanguage } from '../languages/detect.ts';
 import { decodeSource } from './decode.ts';
 import {
   deriveLinks,
-  dumpWithCursor,
+  FLAG_EXTRA,
+  FLAG_HAS_ERROR,
+  FLAG_MISSING,
+  FLAG_NAMED,
   NODE_INTS,
   type FlatTree,
   flatten,
   type Node,
   parseFlat,
   setTreeDump,
+  type TreeData,
   TreeScratch,
   withParsedTree,
 } from './flat-tree.ts';
 import { initParser, parserFor } from './grammars.ts';
+
+/**
+ * Copies `tree` node by node through web-tree-sitter's own TreeCursor: the reference the
+ * single-call copy of tree-dump.ts (the engine's only tree copy) is tested against.
+ */
+function dumpWithCursor(tree: Tree): TreeData {
+  const count = tree.rootNode.descendantCount;
+  const out = new Int32Array(count * NODE_INTS);
+  const fields: number[] = [];
+  const fieldIds: [string, number][] = [];
+  tree.language.fields.forEach((name, id) => {
+    if (name) fieldIds.push([name, id]);
+  });
+  const cursor = tree.walk();
+  let at = 0;
+  let parent = -1;
+  for (;;) {
+    const node = cursor.currentNode;
+    const start = cursor.startPosition;
+    const end = cursor.endPosition;
+    const o = at * NODE_INTS;
+    out[o] = cursor.nodeTypeId | (cursor.currentFieldId << 16);
+    out[o + 1] =
+      (node.isNamed ? FLAG_NAMED : 0) |
+      (node.isMissing ? FLAG_MISSING : 0) |
+      (node.isExtra ? FLAG_EXTRA : 0) |
+      (node.hasError ? FLAG_HAS_ERROR : 0);
+    out[o + 2] = cursor.startIndex;
+    out[o + 3] = cursor.endIndex;
+    out[o + 4] = start.row;
+    out[o + 5] = start.column;
+    out[o + 6] = end.row;
+    out[o + 7] = end.column;
+    out[o + 8] = parent;
+    out[o + 9] = cursor.nodeId;
+    if (node.childCount > 0)
+      for (const [name, id] of fieldIds) {
+        const child = node.childForFieldName(name);
+        if (child) fields.push(at, id, child.id, 0);
+      }
+    if (cursor.gotoFirstChild()) {
+      parent = at++;
+      continue;
+    }
+    at++;
+    for (;;) {
+      if (cursor.gotoNextSibling()) break;
+      if (!cursor.gotoParent()) {
+        cursor.delete();
+        return { nodes: out, fields: Int32Array.from(fields) };
+      }
+      parent = out[parent * NODE_INTS + 8]!;
+    }
+  }
+}
 
 const fixtures = join(import.meta.dirname, '../../test/fixtures');
 
@@ -153,7 +212,7 @@ test('the flat tree answers exactly as web-tree-sitter does, on every node of ev
 test('the single-call copy writes what a TreeCursor walk reads, on every fixture', async () => {
   const scratch = new TreeScratch();
   // the single-call copy itself, to read the links it writes
-  const singleCall = setTreeDump(dumpWithCursor);
+  const singleCall = setTreeDump(dumpWithCursor)!;
   setTreeDump(singleCall);
   for await (const { path, text, tree } of parsedFixtures()) {
     const flat = flatten(tree, text);
@@ -183,7 +242,7 @@ test('every fixture indexes the same with the single-call copy and with the curs
   const viaCall = [];
   for (const path of files)
     viaCall.push(await indexFile({ path: relative(fixtures, path), content: readFileSync(path) }));
-  const singleCall = setTreeDump(dumpWithCursor);
+  const singleCall = setTreeDump(dumpWithCursor)!;
   try {
     for (const [i, path] of files.entries()) {
       const viaCursor = await indexFile({

@@ -15,10 +15,10 @@ import type { Parser, Tree } from 'web-tree-sitter';
 
 /** Int32 slots per node (wasm/tree-dump.c writes the same layout). */
 export const NODE_INTS = 10;
-const FLAG_NAMED = 1;
-const FLAG_MISSING = 2;
-const FLAG_EXTRA = 4;
-const FLAG_HAS_ERROR = 8;
+export const FLAG_NAMED = 1;
+export const FLAG_MISSING = 2;
+export const FLAG_EXTRA = 4;
+export const FLAG_HAS_ERROR = 8;
 /** tree-sitter's ERROR symbol (`ts_builtin_sym_error`). */
 const ERROR_SYMBOL = 65535;
 
@@ -509,72 +509,22 @@ export class Node {
 }
 
 /**
- * Copies `tree` node by node through web-tree-sitter's own TreeCursor: the reference the
- * single-call copy of tree-dump.ts is tested against, and what runs on any other release of
- * web-tree-sitter than the one that copy was built for.
- */
-export function dumpWithCursor(tree: Tree): TreeData {
-  const count = tree.rootNode.descendantCount;
-  const out = new Int32Array(count * NODE_INTS);
-  const fields: number[] = [];
-  const fieldIds: [string, number][] = [];
-  tree.language.fields.forEach((name, id) => {
-    if (name) fieldIds.push([name, id]);
-  });
-  const cursor = tree.walk();
-  let at = 0;
-  let parent = -1;
-  for (;;) {
-    const node = cursor.currentNode;
-    const start = cursor.startPosition;
-    const end = cursor.endPosition;
-    const o = at * NODE_INTS;
-    out[o] = cursor.nodeTypeId | (cursor.currentFieldId << 16);
-    out[o + 1] =
-      (node.isNamed ? FLAG_NAMED : 0) |
-      (node.isMissing ? FLAG_MISSING : 0) |
-      (node.isExtra ? FLAG_EXTRA : 0) |
-      (node.hasError ? FLAG_HAS_ERROR : 0);
-    out[o + 2] = cursor.startIndex;
-    out[o + 3] = cursor.endIndex;
-    out[o + 4] = start.row;
-    out[o + 5] = start.column;
-    out[o + 6] = end.row;
-    out[o + 7] = end.column;
-    out[o + 8] = parent;
-    out[o + 9] = cursor.nodeId;
-    if (node.childCount > 0)
-      for (const [name, id] of fieldIds) {
-        const child = node.childForFieldName(name);
-        if (child) fields.push(at, id, child.id, 0);
-      }
-    if (cursor.gotoFirstChild()) {
-      parent = at++;
-      continue;
-    }
-    at++;
-    for (;;) {
-      if (cursor.gotoNextSibling()) break;
-      if (!cursor.gotoParent()) {
-        cursor.delete();
-        return { nodes: out, fields: Int32Array.from(fields) };
-      }
-      parent = out[parent * NODE_INTS + 8]!;
-    }
-  }
-}
-
-/**
  * A copy of a tree into arrays, into a scratch's when given one; `inPlace` asks for views of the
  * copy the runtime made in its own memory instead (with `release`), where the dump has one.
  */
 export type TreeDump = (tree: Tree, scratch?: TreeScratch, inPlace?: boolean) => TreeData;
 
-/** How trees are copied out of WebAssembly on this thread (set by `initParser`). */
-let dump: TreeDump = dumpWithCursor;
+/** How trees are copied out of WebAssembly on this thread (tree-dump.ts's, set by `initParser`). */
+let dump: TreeDump | undefined;
+
+/** This thread's tree copy (initParser, which every parse follows, sets it). */
+function treeDump(): TreeDump {
+  if (!dump) throw new Error('no tree copy on this thread: initParser sets it');
+  return dump;
+}
 
 /** Sets how trees are copied on this thread; returns the copy used until now. */
-export function setTreeDump(copy: TreeDump): TreeDump {
+export function setTreeDump(copy: TreeDump): TreeDump | undefined {
   const previous = dump;
   dump = copy;
   return previous;
@@ -585,7 +535,8 @@ export function setTreeDump(copy: TreeDump): TreeDump {
  * `scratch`'s buffers when given (see TreeScratch).
  */
 export function flatten(tree: Tree, source: string, scratch?: TreeScratch): FlatTree {
-  return new FlatTree(source, tree.language as unknown as Names, dump(tree, scratch), scratch);
+  const data = treeDump()(tree, scratch);
+  return new FlatTree(source, tree.language as unknown as Names, data, scratch);
 }
 
 /**
@@ -622,7 +573,7 @@ export function withParsedTree<T>(
   const tree = parser.parse(chunksOf(source), null, options);
   if (!tree) return null;
   try {
-    const data = dump(tree, scratch, true);
+    const data = treeDump()(tree, scratch, true);
     try {
       const result = use(new FlatTree(source, tree.language as unknown as Names, data, scratch));
       if (data.nodes.length === 0) throw new Error('The tree was read after its memory grew.');

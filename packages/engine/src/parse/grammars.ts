@@ -5,7 +5,12 @@ import { dirname, join } from 'node:path';
 import { Language, Parser } from 'web-tree-sitter';
 import { getLanguage } from '../languages/registry.ts';
 import { setTreeDump } from './flat-tree.ts';
-import { createRuntimeMemory, createTreeDump, type RuntimeModule } from './tree-dump.ts';
+import {
+  createRuntimeMemory,
+  createTreeDump,
+  type RuntimeModule,
+  TREE_DUMP_VERSION,
+} from './tree-dump.ts';
 import { hasGrammarPatch, patchGrammar } from './grammar-patches.ts';
 import { fastInputHook, RUNTIME_INPUT_VERSION } from './runtime-input.ts';
 import type { WasmMemory } from '../wasm-api.ts';
@@ -52,7 +57,12 @@ export function initParser(): Promise<void> {
     if (version === RUNTIME_INPUT_VERSION) module.instantiateWasm = fastInputHook(module);
     await Parser.init(module);
     const dump = createTreeDump(module as unknown as RuntimeModule, version);
-    if (dump) setTreeDump(dump);
+    // the one tree copy: built against one release of web-tree-sitter (package.json pins it)
+    if (!dump)
+      throw new Error(
+        `web-tree-sitter ${version} is installed; wasm/tree-dump.wasm reads the runtime of ${TREE_DUMP_VERSION} only`,
+      );
+    setTreeDump(dump);
   })();
   return initialised;
 }

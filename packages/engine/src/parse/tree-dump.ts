@@ -1,14 +1,13 @@
 import type { Tree } from 'web-tree-sitter';
 import { NODE_INTS, room, type TreeDump, type TreeData, type TreeScratch } from './flat-tree.ts';
-import { type WasmMemory, wasm } from '../wasm-api.ts';
-import { TREE_DUMP_WASM } from './tree-dump-wasm.ts';
+import { ownWasm, type WasmMemory, wasm } from '../wasm-api.ts';
 
 /**
  * The single-call copy of a tree (wasm/tree-dump.c, built by scripts/build-tree-dump.mjs): a
  * small WebAssembly module compiled from tree-sitter's own cursor and node code, instantiated
  * beside web-tree-sitter's runtime on the runtime's memory, allocator and trees. It reads the
  * runtime's structures directly, so it is used only with the web-tree-sitter release it was
- * built from (`TREE_DUMP_VERSION`; package.json pins it); any other keeps the cursor copy.
+ * built from (`TREE_DUMP_VERSION`; package.json pins it); initParser refuses any other.
  */
 
 /** The web-tree-sitter release wasm/tree-dump.c was compiled against. */
@@ -42,7 +41,7 @@ const STACK_BYTES = 64 * 1024;
 export function createTreeDump(module: RuntimeModule, version: string): TreeDump | undefined {
   if (version !== TREE_DUMP_VERSION) return undefined;
   const M = module;
-  const instance = new wasm.Instance(new wasm.Module(Buffer.from(TREE_DUMP_WASM, 'base64')), {
+  const instance = new wasm.Instance(new wasm.Module(ownWasm('tree-dump')), {
     env: {
       memory: M.wasmMemory,
       malloc: M._malloc,

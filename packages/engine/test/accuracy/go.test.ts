@@ -2,11 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'vitest';
-import { collapse, haveToolchain, JudgedTally, spread, runJudge, tallyFiles } from './judged.ts';
+import { collapse, haveToolchain, JudgedTally, runJudge, tallyFiles } from './judged.ts';
+import { accuracySample, evenly } from './sample.ts';
 
 // Ground truth: go/parser (through a small Go program) over Go's own standard library.
 const judge = join(import.meta.dirname, '../ground-truth/go_defs.go');
+/** The corpus: this many files spread over the library; `npm test` judges a sample of them. */
 const FILES = 500;
+const SAMPLE = 150;
 
 const available = haveToolchain('Go', 'go', ['version']);
 
@@ -24,7 +27,7 @@ test.skipIf(!available)(
   'go: definitions, doc comments and parameters match go/parser',
   async () => {
     const { root, files: all } = stdlibFiles();
-    const files = spread(all, FILES);
+    const files = accuracySample('Go definitions', evenly(all, FILES), SAMPLE);
     const truth = runJudge('go', ['run', judge], files, {
       cwd: join(import.meta.dirname, '../ground-truth'),
       env: { ...process.env, GOPROXY: 'off', GOFLAGS: '', GO111MODULE: 'auto' },

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { JudgedTally, tallyFiles, type TruthDef, type TruthFile } from './judged.ts';
+import { alwaysWhole } from './sample.ts';
 
 /*
  * Languages no parser on these machines can judge (C#, Rust, Kotlin, Swift): a corpus per language
@@ -37,6 +38,7 @@ interface HandTruth {
 
 for (const language of readdirSync(root).sort()) {
   test(`${language}: definitions, doc comments and parameters match a hand-reviewed corpus`, async () => {
+    alwaysWhole(`${language} hand-reviewed`, 'a few files reviewed by hand');
     const dir = join(root, language);
     const truth = JSON.parse(readFileSync(join(dir, 'truth.json'), 'utf8')) as HandTruth;
     // every file of the corpus is reviewed, and every reviewed file is there

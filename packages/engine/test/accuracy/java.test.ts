@@ -3,12 +3,15 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, test } from 'vitest';
-import { haveToolchain, JudgedTally, spread, runJudge, tallyFiles } from './judged.ts';
+import { haveToolchain, JudgedTally, runJudge, tallyFiles } from './judged.ts';
+import { accuracySample, evenly } from './sample.ts';
 
 // Ground truth: javac's parser (the com.sun.source tree API, through a small Java program run
 // by the source launcher) over the JDK's own sources (Debian's openjdk-*-source: lib/src.zip).
 const judge = join(import.meta.dirname, '../ground-truth/JavaDefs.java');
+/** The corpus: this many files spread over the JDK; `npm test` judges a sample of them. */
 const FILES = 800;
+const SAMPLE = 200;
 
 /** The src.zip of the JDK that `java` runs, if its sources are installed. */
 function sourceZip(): string | undefined {
@@ -31,7 +34,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test.skipIf(!zip)('java: definitions, doc comments and parameters match javac', async () => {
   const all = execFileSync('java', [judge, 'list', zip!]).toString().trim().split('\n');
-  const entries = spread(all, FILES);
+  const entries = accuracySample('Java definitions', evenly(all, FILES), SAMPLE);
   const truth = runJudge('java', [judge, 'judge', zip!, dir], entries);
   // JDK 17's javac predates Java 23's `///` Markdown doc comments, which the engine reads: the
   // few JDK files written that way count as doc misses here

@@ -195,15 +195,3 @@ export function haveToolchain(suite: string, command: string, args: string[]): b
     return false;
   }
 }
-
-/**
- * A bounded, deterministic sample of a sorted corpus: `ENGINE_ACCURACY_SAMPLE=n` takes every
- * n-th file (1: all of them), otherwise `count` files spread evenly over the whole list.
- */
-export function spread<T>(items: T[], count: number): T[] {
-  const every = Number(process.env.ENGINE_ACCURACY_SAMPLE ?? 0);
-  if (every >= 1) return items.filter((_, i) => i % every === 0);
-  if (items.length <= count) return items;
-  const step = items.length / count;
-  return Array.from({ length: count }, (_, i) => items[Math.floor(i * step)]!);
-}

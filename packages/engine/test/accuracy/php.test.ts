@@ -1,13 +1,16 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'vitest';
-import { haveToolchain, JudgedTally, spread, runJudge, tallyFiles } from './judged.ts';
+import { haveToolchain, JudgedTally, runJudge, tallyFiles } from './judged.ts';
+import { accuracySample, evenly } from './sample.ts';
 
 // Ground truth: nikic/PHP-Parser (Debian's php-parser, through a small PHP script) over its own
 // sources, the PHP code that package ships.
 const judge = join(import.meta.dirname, '../ground-truth/php_defs.php');
 const corpus = '/usr/share/php/PhpParser';
+/** The corpus: this many files spread over PHP-Parser; `npm test` judges a sample of them. */
 const FILES = 400;
+const SAMPLE = 150;
 
 const available = haveToolchain('PHP', 'php', ['-r', '']);
 const parser = available && existsSync(join(corpus, 'autoload.php'));
@@ -22,7 +25,7 @@ test.skipIf(!parser)('php: definitions, doc comments and parameters match PHP-Pa
     .filter((p) => p.endsWith('.php'))
     .sort()
     .map((p) => join(corpus, p));
-  const files = spread(all, FILES);
+  const files = accuracySample('PHP definitions', evenly(all, FILES), SAMPLE);
   const truth = runJudge('php', [judge], files);
   const tally = new JudgedTally();
   await tallyFiles(truth, tally);

@@ -18,8 +18,3 @@ export function formatScores(title: string, scores: Score[]): string {
   );
   return [`${title}`, ...lines].join('\n');
 }
-
-/** Deterministic sample: every file when `every` is 1, else every n-th of the sorted list. */
-export function sample<T>(items: T[], every: number): T[] {
-  return every <= 1 ? items : items.filter((_, i) => i % every === 0);
-}
