@@ -8,6 +8,8 @@ export interface CallExample {
   line: number;
   /** The call's argument list as written, split at top-level commas. */
   args: string[];
+  /** The name the call is written with (a reference's own, or the object's). */
+  name: string;
 }
 
 /** Longest statement taken as an example, in lines. */
@@ -141,12 +143,16 @@ export function statementAt(
   const indent = Math.min(
     ...block.filter((l) => l.trim()).map((l) => l.length - l.trimStart().length),
   );
-  let code = block.map((l) => l.slice(indent).trimEnd()).join('\n');
+  // positions are counted on the lines as they are (a line's trailing blanks included)
+  let code = block.map((l) => l.slice(indent)).join('\n');
   const at =
     block.slice(0, index - first).reduce((n, l) => n + l.length - indent + 1, 0) +
     call.index -
     indent;
+  // the name at `at` must be the one called, or the statement belongs to a neighbour's call
+  if (code.slice(at, at + name.length) !== name) return undefined;
   const paren = code.indexOf('(', at + name.length);
+  if (!/^\s*(?:<[^()]*>)?$/.test(code.slice(at + name.length, paren))) return undefined;
   const args = splitArguments(code, paren);
   if (!args) return undefined;
   // a definition of the same name (`ref () : Info {`, `def f(x):`) is not a call of it
@@ -182,7 +188,7 @@ export function statementAt(
     code = code.slice(start, end + 1);
     if (code.includes('\n') && !python) code = code.replace(/\n\s*/g, ' ');
   }
-  return { code, args };
+  return { code: code.replace(/[ \t]+$/gm, ''), args };
 }
 
 /** Back from the name over a dotted receiver (`self.app.`, `client.`) to where the call starts. */
@@ -226,9 +232,16 @@ export function callExamples(
   for (const ref of calls) {
     const source = sourceOf(ref.fromFile);
     if (source === undefined) continue;
-    const statement = statementAt(source, ref.line, ref.name || objectName, language);
+    const name = ref.name || objectName;
+    const statement = statementAt(source, ref.line, name, language);
     if (!statement || out.some((e) => e.code === statement.code)) continue;
-    out.push({ code: statement.code, path: ref.fromFile, line: ref.line, args: statement.args });
+    out.push({
+      code: statement.code,
+      path: ref.fromFile,
+      line: ref.line,
+      args: statement.args,
+      name,
+    });
     if (out.length >= limit) break;
   }
   return out;

@@ -1,7 +1,7 @@
 import type { Node } from '../parse/flat-tree.ts';
 import type { CodeFacts } from './facts.ts';
 import type { FactSyntax } from './syntax.ts';
-import { argumentsOf, calleeText, pathTo, short } from './tree.ts';
+import { argumentsOf, calleeText, joinConditions, pathTo, short } from './tree.ts';
 
 /*
  * The raises languages spell as calls rather than as a `throw`: Ruby's `raise`/`fail`, Rust's
@@ -60,7 +60,15 @@ export function languageRaise(
       kind === 'true'
         ? args[0] && negate(args[0])
         : args.length >= 2 && `${args[0]} ${kind === 'eq' ? '!=' : '=='} ${args[1]}`;
-    const when = failed && short([path.when, failed].filter(Boolean).join(' and '), 110);
+    const when =
+      failed &&
+      short(
+        joinConditions(
+          [path.when, failed].filter((c): c is string => !!c),
+          syntax,
+        ),
+        110,
+      );
     raise({ type: 'panic', ...path, ...(when ? { when } : {}) });
   } else if (syntax.panicCalls?.includes(callee)) {
     raise({ type: 'panic', ...path });
