@@ -273,6 +273,9 @@ function parameterUse(id: Node, syntax: FactSyntax, name: string): string | unde
   return undefined;
 }
 
+/** Code in a sentence: a text holding a backtick is fenced with two. */
+const quoted = (text: string) => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
+
 const LITERAL =
   /^(?:None|True|False|null|undefined|true|false|nil|NaN|-?\d[\d_.]*|(['"]).*\1|\[\]|\{\}|\(\))$/;
 
@@ -299,14 +302,14 @@ function returnedText(value: Node, syntax: FactSyntax, params: Set<string>): str
   if (syntax.functions.includes(value.type)) return 'a new function (a closure)';
   const text = short(value.text, 60);
   if (!text) return undefined;
-  if (LITERAL.test(text)) return `literally \`${text}\``;
+  if (LITERAL.test(text)) return `literally ${quoted(text)}`;
   // PHP's `$pos` is the parameter `pos`
   if (params.has(syntax.sigil ? text.replace(syntax.sigil, '') : text))
-    return `\`${text}\` as passed in`;
-  if (syntax.members.includes(value.type)) return `the value held in \`${text}\``;
+    return `${quoted(text)} as passed in`;
+  if (syntax.members.includes(value.type)) return `the value held in ${quoted(text)}`;
   // a local's name alone says nothing, but it still tells one case from another
-  if (syntax.identifiers.includes(value.type)) return `\`${text}\``;
-  return `\`${text}\``;
+  if (syntax.identifiers.includes(value.type)) return quoted(text);
+  return quoted(text);
 }
 
 const BINDINGS =
@@ -327,7 +330,8 @@ function bindsName(id: Node): boolean {
   // `let mut x`, `x, err := …`
   const owner = parent.parent;
   if (parent.type === 'mut_pattern' || parent.type === 'expression_list')
-    return !!owner && owner.type === 'short_var_declaration'
+    return !!owner &&
+      (owner.type === 'short_var_declaration' || owner.type === 'assignment_statement')
       ? owner.childForFieldName('left')?.id === parent.id
       : !!owner &&
           BINDINGS.test(owner.type) &&
@@ -452,8 +456,9 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
       paths.total++;
       const text = returnedText(value, syntax, params);
       const { when, open } = casePath(node, body, syntax);
-      // a case that cannot be said (inside a loop, a `switch` arm) is counted, not stated
-      if (!text || (open && !when)) {
+      // a case that cannot be said whole (inside a loop, a `switch` arm, a condition too long to
+      // quote) is counted, not stated
+      if (!text || open) {
         paths.unstated++;
         continue;
       }

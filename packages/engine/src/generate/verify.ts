@@ -21,6 +21,7 @@ export interface Refuted {
 }
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+const squash = (s: string) => s.replace(/\s+/g, '');
 
 /** Node types whose content runs in cases no `if` on the way says. */
 const CASES =
@@ -266,8 +267,14 @@ export class ClaimVerifier {
           node.childForFieldName('pattern') ??
           node.childForFieldName('argument') ??
           node.namedChildren[0];
-        if (target && target.text.split(/[^\w$]+/).some((w) => w === name || w === sigil + name))
-          return true;
+        // `x = …`, `let mut x`, `x, err :=`: the name itself, not `x[i] = …` or `x.f = …`
+        const bound = (target?.text ?? '').split(',').map((t) =>
+          t
+            .trim()
+            .replace(/^(?:mut|var|let|const|ref)\s+/, '')
+            .replace(/\s*[:=].*$/s, ''),
+        );
+        if (bound.some((w) => w === name || w === sigil + name)) return true;
       }
       stack.push(...node.namedChildren.filter((c): c is Node => !!c));
     }
@@ -284,26 +291,28 @@ export class ClaimVerifier {
   private gives(value: Node, phrase: string, body: Node, object: CodeObject): boolean {
     const text = collapse(value.text);
     const sigil = this.syntax.sigil ?? '';
-    let m: RegExpExecArray | null;
-    if ((m = /^literally `(.+)`$/.exec(phrase))) return text === m[1];
-    if ((m = /^`(.+)` as passed in$/.exec(phrase)))
+    // the code of a phrase `before`code`after`, fenced with one backtick or more
+    const code = (before: string, after = '') =>
+      new RegExp(`^${before}(\`+) ?(.+?) ?\\1${after}$`, 's').exec(phrase)?.[2];
+    let c: string | undefined;
+    if ((c = code('literally '))) return text === c;
+    if ((c = code('', ' as passed in'))) {
+      const name = c.replace(sigil, '');
+      return text === c && this.params(object).has(name) && !this.rebinds(body, name);
+    }
+    if ((c = code('', " after the body's changes")))
+      return text === c && this.rebinds(body, c.replace(sigil, ''));
+    if ((c = code('the value held in '))) return text === c;
+    if ((c = code('the result of calling ')))
       return (
-        text === m[1] &&
-        this.params(object).has(m[1]!.replace(sigil, '')) &&
-        !this.rebinds(body, m[1]!.replace(sigil, ''))
+        this.syntax.calls.includes(value.type) &&
+        squash(value.text).replace(/\?\./g, '.').startsWith(squash(c))
       );
-    if ((m = /^`(.+)` after the body's changes$/.exec(phrase)))
-      return text === m[1] && this.rebinds(body, m[1]!.replace(sigil, ''));
-    if ((m = /^the value held in `(.+)`$/.exec(phrase))) return text === m[1];
-    if ((m = /^the result of calling `(.+)`$/.exec(phrase)))
-      return this.syntax.calls.includes(value.type) && text.replace(/\?\./g, '.').startsWith(m[1]!);
-    if ((m = /^a new anonymous `(.+)`$/.exec(phrase)))
-      return (
-        value.namedChildren.some((c) => c?.type === 'class_body') && text.startsWith(`new ${m[1]}`)
-      );
+    if ((c = code('a new anonymous ')))
+      return value.namedChildren.some((n) => n?.type === 'class_body') && /^new\b/.test(text);
     if (phrase === 'a new function (a closure)') return this.syntax.functions.includes(value.type);
-    if ((m = /^a new `(.+)`$/.exec(phrase))) return /^new\b/.test(text) && text.includes(m[1]!);
-    if ((m = /^``? ?(.+?) ?``?$/.exec(phrase))) return text === m[1];
+    if ((c = code('a new '))) return /^new\b/.test(text) && squash(text).includes(squash(c));
+    if ((c = code(''))) return text === c;
     return false;
   }
 
@@ -427,10 +436,10 @@ export class ClaimVerifier {
         if (!names.length) return `\`${claim.param}\` is not in the body`;
         if (claim.use === 'reassigned by the body' && !this.rebinds(body, claim.param))
           return `\`${claim.param}\` is never assigned`;
-        const text = collapse(body.text);
+        const text = squash(body.text);
         for (const [, quoted] of claim.use.matchAll(/`([^`]+)`/g)) {
           const bare = quoted!.replace(/\(\)$/, '');
-          if (!text.includes(bare)) return `\`${bare}\` is not in the body`;
+          if (!text.includes(squash(bare))) return `\`${bare}\` is not in the body`;
         }
         return undefined;
       }
@@ -447,7 +456,7 @@ export class ClaimVerifier {
         const root = /^[$\w]+(?=\.|->|::)/.exec(claim.call)?.[0];
         if (root) {
           const bare = root.replace(sigil, '');
-          if (this.params(object).has(bare))
+          if (this.params(object).has(bare) && !this.syntax.receivers.includes(root))
             return `\`${root}\` is a parameter: its type, not its name, says what it does`;
           if (this.rebinds(body, bare)) return `\`${root}\` is a local of the body`;
         }
@@ -479,7 +488,11 @@ export class ClaimVerifier {
     const builtin = /^(?:panic|Err|RuntimeError)$/.test(claim.type);
     const candidates = [
       ...body.descendantsOfType(this.syntax.throws),
-      ...body.descendantsOfType(this.syntax.calls).filter((c) => c && this.raises(c)),
+      ...body
+        .descendantsOfType(this.syntax.calls)
+        .filter(
+          (c) => c && (this.raises(c) || (claim.type === 'panic' && /^panic\s*\(/.test(c.text))),
+        ),
       ...body.descendantsOfType(this.syntax.tries ?? []),
       ...body
         .descendantsOfType(this.syntax.identifiers)
@@ -537,7 +550,7 @@ export class ClaimVerifier {
     if (!root) return 'does not parse';
     const calls = root
       .descendantsOfType(this.syntax.calls)
-      .filter((c) => c && calleeName(c) === claim.name);
+      .filter((c) => c && calleeName(c) === /([\w$?!]+)!?$/.exec(claim.name)?.[1]);
     if (!calls.length) return `no call of \`${claim.name}\` in it`;
     if (claim.kind === 'example') return undefined;
     const value = collapse(claim.value);
