@@ -131,6 +131,12 @@ function returnsText(object: CodeObject, facts: CodeFacts, claims: Claim[]): str
   return lines.join('\n');
 }
 
+/** Whether a text's `<` and `>` pair up (comparisons, arrows and shifts aside). */
+function anglesBalanced(text: string): boolean {
+  const bare = text.replace(/=>|->|<=|>=|<<|>>|\s[<>]\s/g, '');
+  return (bare.match(/</g) ?? []).length === (bare.match(/>/g) ?? []).length;
+}
+
 /**
  * Per parameter, what callers pass: each a whole argument expression of a real call, at most
  * three distinct short ones, with the call it was read from.
@@ -142,6 +148,8 @@ function callerArguments(
   const out = new Map<string, { value: string; from: CallExample }[]>();
   const params = documentedParameters(object);
   for (const example of examples) {
+    // `f(x as Map<K, V>)`, `g(&h<T, U>)`: a text split inside a type's brackets says nothing
+    if (example.args.some((a) => !anglesBalanced(a))) continue;
     let position = 0;
     for (const arg of example.args) {
       const keyword = /^(\w+)\s*=(?!=)\s*([\s\S]+)$/.exec(arg);

@@ -248,7 +248,8 @@ function parameterUse(id: Node, syntax: FactSyntax, name: string): string | unde
     if (!callee || callee === 'nameof' || syntax.raiseCalls?.includes(callee)) return undefined;
     if (callee === 'isinstance' || callee === 'issubclass') {
       const against = list.namedChildren[1];
-      return against ? `checked against \`${short(against.text, 40) ?? against.type}\`` : undefined;
+      const text = against && short(against.text, 40);
+      return text ? `checked against \`${text}\`` : `checked with \`${callee}\``;
     }
     if (callee === 'len') return 'measured with `len`';
     return keyword && keyword !== name
@@ -315,8 +316,8 @@ function returnedText(value: Node, syntax: FactSyntax, params: Set<string>): str
 const BINDINGS =
   /^(?:variable_declarator|let_declaration|var_spec|const_spec|short_var_declaration)$/;
 
-/** Whether an identifier is the name a declaration binds (`let x = …`, `x := …`, `var x`). */
-function bindsName(id: Node): boolean {
+/** Whether an identifier is a name a declaration or an assignment binds (`let x`, `x, err :=`, `a, x = …`). */
+function bindsName(id: Node, syntax: FactSyntax): boolean {
   const parent = id.parent;
   if (!parent) return false;
   if (BINDINGS.test(parent.type)) {
@@ -327,16 +328,16 @@ function bindsName(id: Node): boolean {
         id.endIndex <= (parent.childForFieldName('right')?.startIndex ?? 0))
     );
   }
-  // `let mut x`, `x, err := …`
+  // `let mut x`, `x, err := …`, Python's `data, state = …`
   const owner = parent.parent;
-  if (parent.type === 'mut_pattern' || parent.type === 'expression_list')
-    return !!owner &&
-      (owner.type === 'short_var_declaration' || owner.type === 'assignment_statement')
-      ? owner.childForFieldName('left')?.id === parent.id
-      : !!owner &&
-          BINDINGS.test(owner.type) &&
-          owner.childForFieldName('pattern')?.id === parent.id;
-  return false;
+  if (!owner || !/^(?:mut_pattern|expression_list|pattern_list|tuple_pattern)$/.test(parent.type))
+    return false;
+  const assigns =
+    BINDINGS.test(owner.type) ||
+    owner.type === 'assignment_statement' ||
+    syntax.assigns.includes(owner.type);
+  const target = owner.childForFieldName('left') ?? owner.childForFieldName('pattern');
+  return assigns && target?.id === parent.id;
 }
 
 /**
@@ -441,7 +442,9 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
       if (!params.has(name)) continue;
       read.add(name);
       // Rust's `let mut path = path.as_ref()`, Go's `n, err := …`: a new binding of the name
-      const use = bindsName(node) ? 'reassigned by the body' : parameterUse(node, syntax, name);
+      const use = bindsName(node, syntax)
+        ? 'reassigned by the body'
+        : parameterUse(node, syntax, name);
       if (use) {
         const list = facts.uses.get(name) ?? [];
         push(list, use);
@@ -449,8 +452,11 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
       }
     } else if (syntax.returns.includes(type)) {
       let value = node.namedChildren.find((c) => c && c.type !== 'comment');
-      // Ruby's `return x` holds x in an argument list
-      if (value?.type === 'argument_list' && value.namedChildCount === 1)
+      // Ruby's `return x` holds x in an argument list, Go's in an expression list
+      if (
+        (value?.type === 'argument_list' || value?.type === 'expression_list') &&
+        value.namedChildCount === 1
+      )
         value = value.namedChildren[0];
       if (!value || isRaiseCall(value, syntax)) continue;
       paths.total++;

@@ -67,6 +67,8 @@ export interface FactSyntax {
   updates?: string[];
   /** Counted loops whose condition bounds them with a parameter (C's `for (i = 0; i < n; i++)`). */
   countedLoops?: string[];
+  /** Calls may leave out their parentheses (Ruby's `File.exist? dir`): joined conditions wrap them. */
+  commandCalls?: boolean;
   /** Bodies that only say "not done yet" (`todo!()`, `throw new NotImplementedException()`). */
   stub?: RegExp;
   /** Calls with effects outside the object in this language, tried after the shared patterns. */
@@ -292,6 +294,7 @@ FACT_SYNTAX.ruby = {
   receivers: ['self'],
   blocks: ['body_statement'],
   unlesses: ['unless', 'unless_modifier'],
+  commandCalls: true,
   negate: bang,
   catchType: 'exceptions',
   raiseCalls: ['raise', 'fail'],

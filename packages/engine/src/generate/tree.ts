@@ -19,7 +19,8 @@ const conditionText = (node: Node | null): string | undefined => {
   // C++'s `if (…)` holds its condition in a clause
   if (node.type === 'condition_clause') return conditionText(node.childForFieldName('value'));
   const text = node.type === 'parenthesized_expression' ? node.text.slice(1, -1) : node.text;
-  return short(text);
+  // a line continued with a backslash reads as one line
+  return short(text.replace(/\\\r?\n/g, ' '));
 };
 
 /**
@@ -41,14 +42,23 @@ const wrapped = (text: string) => {
   }
   return true;
 };
-const guard = (text: string) => (LOOSE.test(text) && !wrapped(text) ? `(${text})` : text);
+/** Ruby's `File.exist? dir`: a call without parentheses takes all that follows as its argument. */
+const COMMAND = /^[\w.:@$]+[?!]?\s+[^\s&|=<>!+*/%-]/;
+const guard = (text: string, syntax: FactSyntax) =>
+  (LOOSE.test(text) || (syntax.commandCalls && COMMAND.test(text))) &&
+  // `!(a || b)`, `not (a or b)`: a negation of a whole group is tight already
+  !wrapped(text.replace(/^(?:!|not\s*)(?=\()/, ''))
+    ? `(${text})`
+    : text;
 
 /** How conditions are joined: `and` in Python, `&&` in the languages that negate with `!`. */
 export const conjunction = (syntax: FactSyntax) => (syntax.negate ? ' && ' : ' and ');
 
 /** Conditions joined so that each keeps its tree: loose ones in parentheses. */
 export function joinConditions(parts: string[], syntax: FactSyntax): string {
-  return parts.length === 1 ? parts[0]! : parts.map(guard).join(conjunction(syntax));
+  return parts.length === 1
+    ? parts[0]!
+    : parts.map((p) => guard(p, syntax)).join(conjunction(syntax));
 }
 
 /**

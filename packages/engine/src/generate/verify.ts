@@ -219,7 +219,10 @@ export class ClaimVerifier {
     for (const r of body.descendantsOfType(this.syntax.returns)) {
       if (!r || !this.own(r, body)) continue;
       let value = r.namedChildren.find((c) => c && c.type !== 'comment');
-      if (value?.type === 'argument_list' && value.namedChildCount === 1)
+      if (
+        (value?.type === 'argument_list' || value?.type === 'expression_list') &&
+        value.namedChildCount === 1
+      )
         value = value.namedChildren[0] ?? undefined;
       if (value && !this.raises(value)) out.push(value);
     }
@@ -436,7 +439,7 @@ export class ClaimVerifier {
         if (!names.length) return `\`${claim.param}\` is not in the body`;
         if (claim.use === 'reassigned by the body' && !this.rebinds(body, claim.param))
           return `\`${claim.param}\` is never assigned`;
-        const text = squash(body.text);
+        const text = squash(body.text).replace(/\?\.|&\./g, '.');
         for (const [, quoted] of claim.use.matchAll(/`([^`]+)`/g)) {
           const bare = quoted!.replace(/\(\)$/, '');
           if (!text.includes(squash(bare))) return `\`${bare}\` is not in the body`;
@@ -465,12 +468,7 @@ export class ClaimVerifier {
       case 'write': {
         const assigned = body
           .descendantsOfType(this.syntax.assigns)
-          .some(
-            (a) =>
-              a &&
-              collapse((a.childForFieldName('left') ?? a.namedChildren[0])?.text ?? '') ===
-                claim.target,
-          );
+          .some((a) => a && targetsOf(a).includes(squash(claim.target)));
         return assigned ? undefined : 'nothing assigns it';
       }
       case 'raise':
@@ -557,6 +555,14 @@ export class ClaimVerifier {
     const whole = calls.some((c) => argumentNodes(c).some((a) => collapse(a.text) === value));
     return whole ? undefined : `\`${claim.value}\` is no whole argument of the call`;
   }
+}
+
+/** What an assignment assigns: its left side whole, and each of `a.x, b.y = …` (blanks dropped). */
+function targetsOf(assignment: Node): string[] {
+  const left = squash(
+    (assignment.childForFieldName('left') ?? assignment.namedChildren[0])?.text ?? '',
+  );
+  return [left, ...left.split(',')];
 }
 
 /** The last name of a call's callee: `a.b.run(…)` → `run`, `new Foo(…)` → `Foo`, `panic!` → `panic`. */
