@@ -110,8 +110,10 @@ function returnsText(object: CodeObject, facts: CodeFacts, claims: Claim[]): str
     claims.push({ field, kind: 'return', value, otherwise: true });
     return `${capital(value)}.`;
   }
+  const unstated = paths.unstated + Math.max(0, items.length - 8);
   const lines = items.slice(0, 8).map((r, i) => {
-    const last = i === items.length - 1 && i > 0 && !r.when;
+    // the unconditional path after the others: what is left when none of them returned
+    const last = i === items.length - 1 && (i > 0 || unstated > 0) && !r.when;
     claims.push({
       field,
       kind: 'return',
@@ -121,7 +123,6 @@ function returnsText(object: CodeObject, facts: CodeFacts, claims: Claim[]): str
     });
     return r.when ? `- ${r.value} when ${code(r.when)}` : `- ${r.value}${last ? ' otherwise' : ''}`;
   });
-  const unstated = paths.unstated + Math.max(0, items.length - 8);
   if (unstated) {
     claims.push({ field, kind: 'return-paths', total: paths.total, unstated });
     lines.push(
@@ -144,7 +145,10 @@ function anglesBalanced(text: string): boolean {
 function callerArguments(
   object: CodeObject,
   examples: CallExample[],
+  language: string,
 ): Map<string, { value: string; from: CallExample }[]> {
+  // `f(x=1)` names a parameter in Python; elsewhere `f(x = 1)` is an assignment passed whole
+  const keywords = language === 'python';
   const out = new Map<string, { value: string; from: CallExample }[]>();
   const params = documentedParameters(object);
   for (const example of examples) {
@@ -152,7 +156,7 @@ function callerArguments(
     if (example.args.some((a) => !anglesBalanced(a))) continue;
     let position = 0;
     for (const arg of example.args) {
-      const keyword = /^(\w+)\s*=(?!=)\s*([\s\S]+)$/.exec(arg);
+      const keyword = keywords ? /^(\w+)\s*=(?!=)\s*([\s\S]+)$/.exec(arg) : null;
       if (/^\*|^\.\.\./.test(arg)) break;
       const param = keyword
         ? params.find((p) => bareName(p.name) === keyword[1])
@@ -287,7 +291,7 @@ export function generateDoc(
   const examples = context.sourceOf
     ? callExamples(references, object.id, object.name, context.sourceOf, language, 8)
     : [];
-  const passed = callerArguments(object, examples);
+  const passed = callerArguments(object, examples, language);
   const derivedClaims: Claim[] = [];
   const derivedSummary = summaryFrom(object, facts, derivedClaims);
   const summary = doc?.summary || derivedSummary;

@@ -44,7 +44,7 @@ function depthOf(text: string, python: boolean, braces = true): number {
 }
 
 /** The argument list that starts at `open` (the `(` index) in `text`, split at top-level commas. */
-export function splitArguments(text: string, open: number): string[] | undefined {
+export function splitArguments(text: string, open: number, python = false): string[] | undefined {
   let depth = 0;
   let quote: string | undefined;
   const args: string[] = [];
@@ -57,7 +57,17 @@ export function splitArguments(text: string, open: number): string[] | undefined
       continue;
     }
     if (ch === '"' || ch === "'" || ch === '`') quote = ch;
-    else if (OPEN.includes(ch)) depth++;
+    else if (
+      (python && ch === '#') ||
+      (!python && ch === '/' && (text[i + 1] === '/' || text[i + 1] === '*'))
+    ) {
+      // a comment between arguments is no part of them
+      const block = !python && text[i + 1] === '*';
+      const end = block ? text.indexOf('*/', i + 2) + 2 : text.indexOf('\n', i);
+      if (end < 2) return undefined;
+      const cut = text.slice(0, i) + ' '.repeat(end - i) + text.slice(end);
+      return splitArguments(cut, open, python);
+    } else if (OPEN.includes(ch)) depth++;
     else if (CLOSE.includes(ch)) {
       depth--;
       if (depth === 0) {
@@ -114,6 +124,8 @@ export function statementAt(
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const call = new RegExp(`(?<![\\w$])${escaped}\\s*(?:<[^()]*>)?\\(`).exec(text);
   if (!call) return undefined;
+  // a call inside a string's interpolation (`"#{f(x)}"` in a heredoc) is text, not a statement
+  if (/[#$]\{[^}]*$/.test(text.slice(0, call.index))) return undefined;
   // back to the line the statement starts on
   let first = index;
   let above = 0;
@@ -153,7 +165,7 @@ export function statementAt(
   if (code.slice(at, at + name.length) !== name) return undefined;
   const paren = code.indexOf('(', at + name.length);
   if (!/^\s*(?:<[^()]*>)?$/.test(code.slice(at + name.length, paren))) return undefined;
-  const args = splitArguments(code, paren);
+  const args = splitArguments(code, paren, python);
   if (!args) return undefined;
   // a definition of the same name (`ref () : Info {`, `def f(x):`) is not a call of it
   const closing = closingOf(code, paren);

@@ -18,7 +18,7 @@ export function isRaiseCall(node: Node, syntax: FactSyntax): boolean {
     !!syntax.raiseCalls?.includes(callee) ||
     !!syntax.panicCalls?.includes(callee) ||
     !!syntax.errorCalls?.includes(callee) ||
-    callee in (syntax.assertCalls ?? {}) ||
+    Object.hasOwn(syntax.assertCalls ?? {}, callee) ||
     (!!method && !!syntax.panicMethods?.includes(method))
   );
 }
@@ -53,7 +53,7 @@ export function languageRaise(
     if (type) raise({ type, ...path });
   } else if (syntax.errorCalls?.includes(callee)) {
     raise({ type: namedType(args[0]) ?? 'Err', ...path });
-  } else if (callee in (syntax.assertCalls ?? {})) {
+  } else if (Object.hasOwn(syntax.assertCalls ?? {}, callee)) {
     const negate = syntax.negate ?? ((c: string) => `not (${c})`);
     const kind = syntax.assertCalls![callee];
     const failed =

@@ -43,7 +43,7 @@ const wrapped = (text: string) => {
   return true;
 };
 /** Ruby's `File.exist? dir`: a call without parentheses takes all that follows as its argument. */
-const COMMAND = /^[\w.:@$]+[?!]?\s+[^\s&|=<>!+*/%-]/;
+const COMMAND = /[\w\])][?!]?\s+[^\s&|=<>!+*/%?-]/;
 const guard = (text: string, syntax: FactSyntax) =>
   (LOOSE.test(text) || (syntax.commandCalls && COMMAND.test(text))) &&
   // `!(a || b)`, `not (a or b)`: a negation of a whole group is tight already
@@ -172,9 +172,10 @@ const NAMED_CALLS = new Set([
 
 export function calleeText(call: Node): string | undefined {
   if (call.type === 'method_invocation') {
-    const object = call.childForFieldName('object');
-    const name = call.childForFieldName('name')?.text;
-    return name ? (object ? `${object.text}.${name}` : name) : undefined;
+    // as written up to the name: `a.b.run`, `Outer.super.run`; an anonymous class before it is
+    // too long to be a callee anyone reads
+    const name = call.childForFieldName('name');
+    return name ? short(call.text.slice(0, name.endIndex - call.startIndex), 60) : undefined;
   }
   const fn =
     call.childForFieldName('function') ??

@@ -69,7 +69,10 @@ function negated(node: Node): Node | undefined {
 
 function shape(node: Node): string {
   if (!node.childCount) return node.text;
-  return `(${node.type} ${node.children.map((c) => (c ? shape(c) : '')).join(' ')})`;
+  const parts = node.children.filter(
+    (c): c is Node => !!c && !c.isExtra && c.type !== 'comment' && c.type !== 'line_continuation',
+  );
+  return `(${node.type} ${parts.map(shape).join(' ')})`;
 }
 
 /** The conjuncts of a condition, each canonical: `a and (b or c)` → [`a`, `(b or c)`]. */
@@ -113,7 +116,8 @@ const CONDITION_WRAP: Record<string, (c: string) => string> = {
 const STATEMENT_WRAP: Record<string, (c: string) => string> = {
   go: (c) => `package p\nfunc f() {\n${c}\n}\n`,
   rust: (c) => `fn f() { ${c} }`,
-  java: (c) => `class X { void f() { ${c}; } }`,
+  // a constructor's body takes `this(…)` and `super(…)` as well as any statement
+  java: (c) => `class X { X() { ${c}; } }`,
   csharp: (c) => `class X { void F() { ${c}; } }`,
   c: (c) => `void f(void) { ${c}; }`,
   cpp: (c) => `void f() { ${c}; }`,
@@ -252,7 +256,7 @@ export class ClaimVerifier {
       !!s.raiseCalls?.includes(head) ||
       !!s.panicCalls?.includes(head) ||
       !!s.errorCalls?.some((e) => head === e || head === e.replace(/!$/, '')) ||
-      head in (s.assertCalls ?? {}) ||
+      Object.hasOwn(s.assertCalls ?? {}, head) ||
       (!!s.panicMethods && /\.(?:unwrap|expect)\s*\((?:[^()]|\([^()]*\))*\)$/.test(text))
     );
   }
@@ -271,12 +275,19 @@ export class ClaimVerifier {
           node.childForFieldName('argument') ??
           node.namedChildren[0];
         // `x = …`, `let mut x`, `x, err :=`: the name itself, not `x[i] = …` or `x.f = …`
-        const bound = (target?.text ?? '').split(',').map((t) =>
-          t
-            .trim()
-            .replace(/^(?:mut|var|let|const|ref)\s+/, '')
-            .replace(/\s*[:=].*$/s, ''),
-        );
+        // `x[i] = …`, `x.f = …` change what `x` holds, not which value `x` is
+        const whole =
+          !!target &&
+          /subscript|index|member|attribute|field|selector|element_reference/.test(target.type);
+        const bound = whole
+          ? []
+          : topLevel(target?.text ?? '').map((t) =>
+              t
+                .trim()
+                .replace(/^[([]+|[)\]]+$/g, '')
+                .replace(/^(?:mut|var|let|const|ref)\s+/, '')
+                .replace(/\s*[:=].*$/s, ''),
+            );
         if (bound.some((w) => w === name || w === sigil + name)) return true;
       }
       stack.push(...node.namedChildren.filter((c): c is Node => !!c));
@@ -309,7 +320,9 @@ export class ClaimVerifier {
     if ((c = code('the result of calling ')))
       return (
         this.syntax.calls.includes(value.type) &&
-        squash(value.text).replace(/\?\./g, '.').startsWith(squash(c))
+        squash(value.text)
+          .replace(/\?\.|&\./g, '.')
+          .startsWith(squash(c))
       );
     if ((c = code('a new anonymous ')))
       return value.namedChildren.some((n) => n?.type === 'class_body') && /^new\b/.test(text);
@@ -442,7 +455,8 @@ export class ClaimVerifier {
         const text = squash(body.text).replace(/\?\.|&\./g, '.');
         for (const [, quoted] of claim.use.matchAll(/`([^`]+)`/g)) {
           const bare = quoted!.replace(/\(\)$/, '');
-          if (!text.includes(squash(bare))) return `\`${bare}\` is not in the body`;
+          if (!text.includes(squash(bare).replace(/\?\.|&\./g, '.')))
+            return `\`${bare}\` is not in the body`;
         }
         return undefined;
       }
@@ -552,9 +566,47 @@ export class ClaimVerifier {
     if (!calls.length) return `no call of \`${claim.name}\` in it`;
     if (claim.kind === 'example') return undefined;
     const value = collapse(claim.value);
-    const whole = calls.some((c) => argumentNodes(c).some((a) => collapse(a.text) === value));
+    const whole = calls.some(
+      (c) =>
+        // a generator argument is quoted without the call's parentheses
+        argumentNodes(c).some(
+          (a) => a.type === 'generator_expression' && collapse(a.text) === `(${value})`,
+        ) || argumentNodes(c).some((a) => collapse(withoutComments(a)) === value),
+    );
     return whole ? undefined : `\`${claim.value}\` is no whole argument of the call`;
   }
+}
+
+/** A text split at its top-level commas (`a, b[i, j]` → `a`, `b[i, j]`). */
+function topLevel(text: string): string[] {
+  const out: string[] = [];
+  const outer = text.startsWith('(') || text.startsWith('[') ? 1 : 0;
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if ('([{'.includes(ch)) depth++;
+    else if (')]}'.includes(ch)) depth--;
+    else if (ch === ',' && depth <= outer) {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
+}
+
+/** A node's text with the comments inside it left out. */
+function withoutComments(node: Node): string {
+  let text = node.text;
+  const comments = node.descendantsOfType(['comment', 'line_comment', 'block_comment']);
+  for (const c of comments.reverse())
+    if (c)
+      text =
+        text.slice(0, c.startIndex - node.startIndex) +
+        ' ' +
+        text.slice(c.endIndex - node.startIndex);
+  return text;
 }
 
 /** What an assignment assigns: its left side whole, and each of `a.x, b.y = …` (blanks dropped). */
@@ -586,6 +638,8 @@ function argumentNodes(call: Node): Node[] {
     call.childForFieldName('arguments') ??
     call.namedChildren.find((c) => c?.type === 'arguments' || c?.type === 'argument_list');
   if (!list) return [];
+  // Python's `f(x for x in xs)`: the generator is the one argument, its parentheses the call's
+  if (list.type === 'generator_expression') return [list];
   return list.namedChildren.flatMap((a) => {
     if (!a || a.type === 'comment') return [];
     const value =
