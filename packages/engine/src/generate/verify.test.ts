@@ -289,3 +289,22 @@ describe('issue 42: no inventory as prose', () => {
     expect(all(pairs)).not.toContain('Entry<K`');
   });
 });
+
+test('a language without a fact syntax: its claims are counted as unchecked, not refuted', async () => {
+  const source = 'fun twice(x: Int): Int = x * 2\n';
+  const index = await indexRepository([{ path: 'a.kt', content: source }]);
+  const file = index.files[0]!;
+  const object = file.objects.find((o) => o.name === 'twice')!;
+  const doc: GeneratedDoc = {
+    objectId: object.id,
+    summary: '',
+    description: '',
+    parameters: [],
+    throws: [],
+    notes: [],
+    fromComment: [],
+    claims: [{ field: 'param:x', kind: 'default', param: 'x', value: '1' }],
+  };
+  const result = await verifyFile(file, source, new Map([[object.id, doc]]));
+  expect(result).toEqual({ claims: 1, unchecked: 1, refuted: [] });
+});

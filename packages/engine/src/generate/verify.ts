@@ -664,31 +664,40 @@ export function definitionAt(root: Node, object: CodeObject): Node | undefined {
   return best;
 }
 
-/** Verifies the docs generated for one file's objects against its source. */
+/**
+ * Verifies the docs generated for one file's objects against its source. `unchecked` counts the
+ * claims of a language without a fact syntax (the generator states only examples, callers'
+ * arguments and defaults there), which this verifier has no grammar vocabulary to check.
+ */
 export async function verifyFile(
   file: Pick<FileIndex, 'language' | 'objects'>,
   source: string,
   docs: ReadonlyMap<string, GeneratedDoc>,
   sourceOf?: (path: string) => string | undefined,
-): Promise<{ claims: number; refuted: Refuted[] }> {
+): Promise<{ claims: number; unchecked: number; refuted: Refuted[] }> {
   const verifier = await ClaimVerifier.for(file.language ?? '');
   let claims = 0;
+  let unchecked = 0;
   const refuted: Refuted[] = [];
-  const tree = verifier && (await parserFor(file.language ?? ''));
-  const root = tree
-    ? parseFlat(tree, source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'))?.rootNode
+  const parser = verifier && (await parserFor(file.language ?? ''));
+  const root = parser
+    ? parseFlat(parser, source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'))?.rootNode
     : undefined;
   for (const object of file.objects) {
     const made = docs.get(object.id)?.claims ?? [];
     if (!made.length) continue;
     claims += made.length;
+    if (!verifier) {
+      unchecked += made.length;
+      continue;
+    }
     const definition = root && definitionAt(root, object);
-    if (!verifier || !definition) {
+    if (!definition) {
       for (const claim of made)
         refuted.push({ objectId: object.id, claim, reason: 'the definition cannot be read' });
       continue;
     }
     refuted.push(...verifier.verify(object, definition, made, sourceOf));
   }
-  return { claims, refuted };
+  return { claims, unchecked, refuted };
 }

@@ -159,6 +159,8 @@ interface Counts {
   /** Fields stating at least one fact beyond the signature (any claim but a default). */
   withFact: number;
   claims: number;
+  /** Claims in a language the verifier has no grammar vocabulary for. */
+  unchecked: number;
   empty: number;
   refuted: string[];
 }
@@ -200,8 +202,9 @@ async function tallyChunk(corpus: Corpus, paths: string[], counts: Counts): Prom
         if (doc.claims?.some((c) => c.field === id && c.kind !== 'default')) counts.withFact++;
       }
     }
-    const { claims, refuted } = await verifyFile(file, source, docs, sourceOf);
+    const { claims, unchecked, refuted } = await verifyFile(file, source, docs, sourceOf);
     counts.claims += claims;
+    counts.unchecked += unchecked;
     for (const r of refuted) counts.refuted.push(describe(file.path, file.objects, r));
   }
 }
@@ -225,6 +228,7 @@ async function run(corpus: Corpus | undefined): Promise<void> {
     fields: 0,
     withFact: 0,
     claims: 0,
+    unchecked: 0,
     empty: 0,
     refuted: [],
   };
@@ -238,6 +242,7 @@ async function run(corpus: Corpus | undefined): Promise<void> {
       `  with a fact beyond the signature ${percent(counts.withFact, counts.fields)}`,
       `  claims checked          ${counts.claims}`,
       `  refuted claims          ${counts.refuted.length}`,
+      ...(counts.unchecked ? [`  unchecked claims        ${counts.unchecked}`] : []),
       `  empty fields            ${counts.empty}`,
       ...counts.refuted.slice(0, 40),
     ].join('\n'),
