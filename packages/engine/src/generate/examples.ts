@@ -172,7 +172,7 @@ export function statementAt(
   if (
     closing === undefined ||
     /^\s*(?::[^=;{]*)?\{/.test(code.slice(closing + 1)) ||
-    /^(?:async\s+)?(?:def|class|function)\b/.test(code)
+    /^(?:async\s+)?(?:def|class|function|func)\b/.test(code)
   )
     return undefined;
   const before = lines
@@ -198,7 +198,8 @@ export function statementAt(
     const end = closingOf(code, paren);
     if (end === undefined) return undefined;
     code = code.slice(start, end + 1);
-    if (code.includes('\n') && !python) code = code.replace(/\n\s*/g, ' ');
+    // one line, unless a `//` comment would then swallow what follows it
+    if (code.includes('\n') && !python && !/\/\//.test(code)) code = code.replace(/\n\s*/g, ' ');
   }
   return { code: code.replace(/[ \t]+$/gm, ''), args };
 }
@@ -213,9 +214,16 @@ function callStart(code: string, at: number): number {
 
 function closingOf(code: string, open: number): number | undefined {
   let depth = 0;
+  let quote: string | undefined;
   for (let i = open; i < code.length; i++) {
-    if (code[i] === '(') depth++;
-    else if (code[i] === ')' && --depth === 0) return i;
+    const ch = code[i]!;
+    // a `)` inside a string (`p.trace(")")`) closes nothing
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = undefined;
+    } else if (ch === '"' || ch === "'" || ch === '`') quote = ch;
+    else if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return i;
   }
   return undefined;
 }

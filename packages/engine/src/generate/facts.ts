@@ -360,6 +360,19 @@ function boundLocally(
   ).test(body.text);
 }
 
+/** Whether a leaf of the tree (strings and comments aside) spells the name. */
+function hasToken(body: Node, name: string, syntax: FactSyntax): boolean {
+  const spelled = syntax.sigil ? [name, syntax.sigil + name] : [name];
+  const stack: Node[] = [body];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (!node.childCount) {
+      if (spelled.includes(node.text) && !/string|comment/.test(node.type)) return true;
+    } else for (const c of node.children) if (c) stack.push(c);
+  }
+  return false;
+}
+
 /** Whether a body does nothing yet: `...`, `pass`, a docstring, `raise NotImplementedError`. */
 function isStub(body: Node, syntax: FactSyntax): boolean {
   const text = body.text
@@ -420,10 +433,21 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
   for (const node of body.descendantsOfType(interesting)) {
     if (!node) continue;
     if (insideNested(node, body, syntax)) {
-      // a closure reading a parameter (`.map(|x| x + a)`) reads it too
+      // a closure reading a parameter (`.map(|x| x + a)`) reads it too, and one assigning it
+      // (`b = b[4:]` in a Go closure) changes what the body later hands back
       if (syntax.identifiers.includes(node.type)) {
         const name = syntax.sigil ? node.text.replace(syntax.sigil, '') : node.text;
         if (params.has(name)) read.add(name);
+        const parent = node.parent;
+        const assigned =
+          !!parent &&
+          syntax.assigns.includes(parent.type) &&
+          parent.childForFieldName('left')?.id === node.id;
+        if (params.has(name) && (assigned || bindsName(node, syntax))) {
+          const list = facts.uses.get(name) ?? [];
+          push(list, 'reassigned by the body');
+          facts.uses.set(name, list);
+        }
       }
       continue;
     }
@@ -561,7 +585,9 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
     const callee = calleeText(body);
     if (callee) facts.delegate = callee;
   }
-  if (!isStub(body, syntax)) facts.unused = [...params].filter((p) => !read.has(p));
+  // Go's `iota` and `true` are no identifiers to the grammar: any token of the name is a read
+  if (!isStub(body, syntax))
+    facts.unused = [...params].filter((p) => !read.has(p) && !hasToken(body, p, syntax));
   return facts;
 }
 

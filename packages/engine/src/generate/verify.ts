@@ -322,7 +322,7 @@ export class ClaimVerifier {
         this.syntax.calls.includes(value.type) &&
         squash(value.text)
           .replace(/\?\.|&\./g, '.')
-          .startsWith(squash(c))
+          .startsWith(squash(c).replace(/\?\.|&\./g, '.'))
       );
     if ((c = code('a new anonymous ')))
       return value.namedChildren.some((n) => n?.type === 'class_body') && /^new\b/.test(text);
