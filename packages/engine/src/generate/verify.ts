@@ -125,6 +125,8 @@ const STATEMENT_WRAP: Record<string, (c: string) => string> = {
 };
 const jsCondition = (c: string) => `if (${c}) {}`;
 
+const verifiers = new Map<string, ClaimVerifier>();
+
 /** The verifier of one language: its parser, its grammar's node names, parsed snippets cached. */
 export class ClaimVerifier {
   private readonly cache = new Map<string, Node | undefined>();
@@ -137,10 +139,29 @@ export class ClaimVerifier {
 
   /** Undefined for a language without a grammar or without facts (nothing is claimed there). */
   static async for(language: string): Promise<ClaimVerifier | undefined> {
+    const known = verifiers.get(language);
+    if (known) return known;
     const syntax = FACT_SYNTAX[language];
     const parser = syntax && (await parserFor(language));
     if (!parser || !syntax) return undefined;
-    return new ClaimVerifier(language, (text) => parseFlat(parser, text)?.rootNode, syntax);
+    const made = new ClaimVerifier(language, (text) => parseFlat(parser, text)?.rootNode, syntax);
+    verifiers.set(language, made);
+    return made;
+  }
+
+  private readonly lines = new Map<string, { source: string; lines: string[] }>();
+
+  /** A caller's lines, split once per source (an amalgamation is asked for many calls). */
+  private linesOf(path: string, sourceOf?: (path: string) => string | undefined) {
+    const source = sourceOf?.(path);
+    if (source === undefined) return undefined;
+    let cached = this.lines.get(path);
+    if (cached?.source !== source) {
+      if (this.lines.size > 64) this.lines.clear();
+      cached = { source, lines: source.split('\n') };
+      this.lines.set(path, cached);
+    }
+    return cached.lines;
   }
 
   private snippet(text: string): Node | undefined {
@@ -551,9 +572,8 @@ export class ClaimVerifier {
     sourceOf?: (path: string) => string | undefined,
   ): string | undefined {
     const code = claim.kind === 'example' ? claim.code : claim.example;
-    const source = sourceOf?.(claim.path);
-    if (source !== undefined) {
-      const lines = source.split('\n');
+    const lines = this.linesOf(claim.path, sourceOf);
+    if (lines) {
       const near = collapse(lines.slice(Math.max(0, claim.line - 14), claim.line + 13).join('\n'));
       if (!near.includes(collapse(code))) return `not in \`${claim.path}\` near line ${claim.line}`;
     }
