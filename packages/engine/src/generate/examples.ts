@@ -12,6 +12,10 @@ export interface CallExample {
   name: string;
 }
 
+const C_LIKE = new Set(['c', 'cpp']);
+/** Two names side by side outside a string (`yyminor sqlite3ParserCTX_PARAM`). */
+const JUXTAPOSED = /^[^"']*[\w)\]]\s+[A-Za-z_]\w*[^"']*$/;
+
 /** Longest statement taken as an example, in lines. */
 const MAX_LINES = 12;
 
@@ -255,6 +259,8 @@ export function callExamples(
     const name = ref.name || objectName;
     const statement = statementAt(source, ref.line, name, language);
     if (!statement || out.some((e) => e.code === statement.code)) continue;
+    // C's `f(a CTX_PARAM)`: a macro pastes the rest of the arguments, so none is quoted whole
+    if (C_LIKE.has(language) && statement.args.some((a) => JUXTAPOSED.test(a))) continue;
     out.push({
       code: statement.code,
       path: ref.fromFile,

@@ -171,7 +171,9 @@ export function bang(condition: string): string {
   // Rust's `if let P = v`: its else runs when `v` does not match
   const binding = /^let (.+?) = (.+)$/.exec(condition);
   if (binding) return `!matches!(${binding[2]}, ${binding[1]})`;
-  const plain = /^[\w$@.:?]+(?:->[\w$]+)*$/;
+  // a name, a member, or a call or index of one: `!` binds them whole, and C reads no cast in
+  // `!f(x) && y` as it would in `!(f(x)) && y`
+  const plain = /^[\w$@.:?]+(?:->[\w$]+)*(?:\([^()]*\)|\[[^[\]]*\])?$/;
   if (condition.startsWith('!') && plain.test(condition.slice(1))) return condition.slice(1);
   return plain.test(condition) ? `!${condition}` : `!(${condition})`;
 }

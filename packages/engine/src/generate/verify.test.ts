@@ -182,6 +182,14 @@ describe('issue 42: conditions keep their meaning', () => {
   });
 });
 
+test('C: a negated call is written `!f(x)`, which C cannot read as a cast the way `!(f(x)) && y` is', async () => {
+  const c = `int cmp(long i, double r) {\n  if (isnan(r)) {\n    return 1;\n  } else {\n    if (r < -9.0) return +1;\n  }\n  return 0;\n}\n`;
+  const of = await generate({ 'cmp.c': c });
+  expect(of('cmp').fields.get('returns')).toBe(
+    '`int`: - literally `1` when `isnan(r)`\n- `+1` when `!isnan(r) && r < -9.0`\n- literally `0` otherwise',
+  );
+});
+
 describe('issue 42: "Not used by the body" only when the name is read nowhere inside', () => {
   test('Go: a closure reading the parameter reads it', async () => {
     const go = `package match\n\nfunc Exact(n int) func(int) bool {\n\treturn func(k int) bool { return k == n }\n}\n`;
