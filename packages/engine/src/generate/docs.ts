@@ -1,5 +1,5 @@
 import type { CodeObject, Parameter, Reference } from '../model.ts';
-import { calledBy, isTestPath } from '../resolve/queries.ts';
+import type { Claim } from './claims.ts';
 import { callExamples, type CallExample } from './examples.ts';
 import { bareName, type CodeFacts, type EffectKind } from './facts.ts';
 import { isFiller } from './filler.ts';
@@ -20,6 +20,8 @@ export interface GeneratedDoc {
   notes: string[];
   /** Which fields came from the author's own doc comment (the rest were derived). */
   fromComment: string[];
+  /** The facts each derived sentence states, for the verifier (`verify.ts`). */
+  claims?: Claim[];
 }
 
 /** What generation may know beyond the object and the references to it. */
@@ -68,15 +70,6 @@ const EFFECT_WORDS: Record<EffectKind, string> = {
   processes: 'Runs or ends processes through',
 };
 
-/** Calls too common to say anything about what the object does. */
-const TRIVIAL_CALLS = new Set([
-  ...['len', 'isinstance', 'issubclass', 'str', 'int', 'float', 'bool', 'list', 'dict', 'set'],
-  ...['tuple', 'range', 'enumerate', 'zip', 'getattr', 'hasattr', 'setattr', 'type', 'super'],
-  ...['repr', 'iter', 'next', 'sorted', 'min', 'max', 'abs', 'format', 'String', 'Number'],
-  ...['Boolean', 'Array.isArray', 'Object.keys', 'Object.entries', 'Error', 'append', 'push'],
-  ...['any', 'all', '_', 'id', 'hash', 'callable', 'vars', 'map', 'filter', 'nameof'],
-]);
-
 function raisedText(r: CodeFacts['raises'][number]): string {
   if (r.failing) {
     const how =
@@ -91,28 +84,79 @@ function raisedText(r: CodeFacts['raises'][number]): string {
   return 'by the body itself';
 }
 
-function returnsText(facts: CodeFacts): string {
+/** A return phrase that only names a call or a local: the page's structure already says it. */
+const bare = (value: string) => /^the result of calling |^`[\w$]+`$/.test(value);
+
+/** Python's `__exit__` giving back `True` swallows the exception of the `with` block. */
+const suppresses = (object: CodeObject, value: string) =>
+  object.name === '__exit__' && value === 'literally `True`';
+
+/**
+ * The Returns field: every return path with its case, or the stated ones and how many others
+ * there are. A single path that only names a call or a local says nothing and is left out.
+ */
+function returnsText(object: CodeObject, facts: CodeFacts, claims: Claim[]): string {
   const items = facts.returns;
+  const paths = facts.returnPaths ?? { total: items.length, unstated: 0 };
   if (!items.length) return '';
-  if (items.length === 1 && !items[0]!.when) return `${capital(items[0]!.value)}.`;
-  return items
-    .slice(0, 6)
-    .map((r, i) =>
-      r.when
-        ? `- ${r.value} when ${code(r.when)}`
-        : `- ${r.value}${i === items.length - 1 && i > 0 ? ' otherwise' : ''}`,
-    )
-    .join('\n');
+  const field = 'returns';
+  if (items.length === 1 && !items[0]!.when && !paths.unstated) {
+    const value = items[0]!.value;
+    if (suppresses(object, value)) {
+      claims.push({ field, kind: 'return', value, otherwise: true }, { field, kind: 'suppresses' });
+      return 'Literally `True`: an exception raised in the `with` block is suppressed.';
+    }
+    if (bare(value)) return '';
+    claims.push({ field, kind: 'return', value, otherwise: true });
+    return `${capital(value)}.`;
+  }
+  const unstated = paths.unstated + Math.max(0, items.length - 8);
+  const lines = items.slice(0, 8).map((r, i) => {
+    // the unconditional path after the others: what is left when none of them returned
+    const last = i === items.length - 1 && (i > 0 || unstated > 0) && !r.when;
+    claims.push({
+      field,
+      kind: 'return',
+      value: r.value,
+      ...(r.when && { when: r.when }),
+      ...(last && { otherwise: true }),
+    });
+    return r.when ? `- ${r.value} when ${code(r.when)}` : `- ${r.value}${last ? ' otherwise' : ''}`;
+  });
+  if (unstated) {
+    claims.push({ field, kind: 'return-paths', total: paths.total, unstated });
+    lines.push(
+      `- ${unstated === 1 ? 'one other return path' : `${unstated} other return paths`} (in a loop, a \`switch\` arm or a case not quoted)`,
+    );
+  }
+  return lines.join('\n');
 }
 
-/** Per parameter, what callers pass (distinct short argument texts) from real call statements. */
-function callerArguments(object: CodeObject, examples: CallExample[]): Map<string, string[]> {
-  const out = new Map<string, string[]>();
+/** Whether a text's `<` and `>` pair up (comparisons, arrows and shifts aside). */
+function anglesBalanced(text: string): boolean {
+  const bare = text.replace(/=>|->|<=|>=|<<|>>|\s[<>]\s/g, '');
+  return (bare.match(/</g) ?? []).length === (bare.match(/>/g) ?? []).length;
+}
+
+/**
+ * Per parameter, what callers pass: each a whole argument expression of a real call, at most
+ * three distinct short ones, with the call it was read from.
+ */
+function callerArguments(
+  object: CodeObject,
+  examples: CallExample[],
+  language: string,
+): Map<string, { value: string; from: CallExample }[]> {
+  // `f(x=1)` names a parameter in Python; elsewhere `f(x = 1)` is an assignment passed whole
+  const keywords = language === 'python';
+  const out = new Map<string, { value: string; from: CallExample }[]>();
   const params = documentedParameters(object);
   for (const example of examples) {
+    // `f(x as Map<K, V>)`, `g(&h<T, U>)`: a text split inside a type's brackets says nothing
+    if (example.args.some((a) => !anglesBalanced(a))) continue;
     let position = 0;
     for (const arg of example.args) {
-      const keyword = /^(\w+)\s*=(?!=)\s*([\s\S]+)$/.exec(arg);
+      const keyword = keywords ? /^(\w+)\s*=(?!=)\s*([\s\S]+)$/.exec(arg) : null;
       if (/^\*|^\.\.\./.test(arg)) break;
       const param = keyword
         ? params.find((p) => bareName(p.name) === keyword[1])
@@ -123,7 +167,8 @@ function callerArguments(object: CodeObject, examples: CallExample[]): Map<strin
       const value = (keyword ? keyword[2]! : arg).trim();
       if (!param || value.length > 40) continue;
       const values = out.get(param.name) ?? [];
-      if (!values.includes(value) && values.length < 3) values.push(value);
+      if (!values.some((v) => v.value === value) && values.length < 3)
+        values.push({ value, from: example });
       out.set(param.name, values);
     }
   }
@@ -133,127 +178,105 @@ function callerArguments(object: CodeObject, examples: CallExample[]): Map<strin
 function parameterText(
   p: Parameter,
   facts: CodeFacts | undefined,
-  passed: string[] | undefined,
+  passed: { value: string; from: CallExample }[] | undefined,
+  claims: Claim[],
 ): string {
+  const field = `param:${p.name}`;
   const sentences: string[] = [];
   const name = bareName(p.name);
   const uses = facts?.uses.get(name) ?? [];
-  if (uses.length) sentences.push(`${capital(uses.slice(0, 4).join('; '))}.`);
-  else if (facts?.unused.includes(name)) sentences.push('Not used by the body.');
-  if (p.default !== undefined && p.default.length <= 40)
+  if (uses.length) {
+    for (const use of uses.slice(0, 4)) claims.push({ field, kind: 'use', param: name, use });
+    sentences.push(`${capital(uses.slice(0, 4).join('; '))}.`);
+  } else if (facts?.unused.includes(name)) {
+    claims.push({ field, kind: 'unused', param: name });
+    sentences.push('Not used by the body.');
+  }
+  if (p.default !== undefined && p.default.length <= 40) {
+    claims.push({ field, kind: 'default', param: p.name, value: p.default });
     sentences.push(`${code(p.default)} when omitted.`);
-  if (passed?.length) sentences.push(`Callers pass ${list(passed.map(code))}.`);
+  }
+  if (passed?.length) {
+    for (const { value, from } of passed)
+      claims.push({
+        field,
+        kind: 'passed',
+        param: p.name,
+        value,
+        example: from.code,
+        name: from.name,
+        path: from.path,
+        line: from.line,
+      });
+    sentences.push(`Callers pass ${list(passed.map((v) => code(v.value)))}.`);
+  }
   return sentences.join(' ');
 }
 
-function summaryFrom(object: CodeObject, facts: CodeFacts | undefined, bases: string[]): string {
-  if (!facts) return bases.length ? `Extends ${list(bases.map(code))}.` : '';
-  if (!FUNCTIONS.has(object.kind)) {
-    const parts: string[] = [];
-    if (bases.length) parts.push(`extends ${list(bases.map(code))}`);
-    if (facts.holds.length) parts.push(`holds ${list(facts.holds.map(code), 5)}`);
-    return parts.length ? `${capital(parts.join(' and '))}.` : '';
+/**
+ * A summary the code alone can give: what a function with one return path returns (not a bare
+ * call or local), or the attributes a function without a value sets. Nothing else: bases,
+ * members and calls are on the page as structure.
+ */
+function summaryFrom(object: CodeObject, facts: CodeFacts | undefined, claims: Claim[]): string {
+  if (!facts || !FUNCTIONS.has(object.kind)) return '';
+  const paths = facts.returnPaths ?? { total: facts.returns.length, unstated: 0 };
+  const only = facts.returns[0];
+  if (facts.returns.length === 1 && only && !only.when && !paths.unstated && !facts.raises.length) {
+    if (suppresses(object, only.value)) {
+      claims.push(
+        { field: 'summary', kind: 'return', value: only.value, otherwise: true },
+        { field: 'summary', kind: 'suppresses' },
+      );
+      return 'Suppresses the exception raised in the `with` block (returns `True`).';
+    }
+    if (bare(only.value)) return '';
+    claims.push({ field: 'summary', kind: 'return', value: only.value, otherwise: true });
+    return `Returns ${only.value}.`;
   }
-  if (facts.delegate) return `Delegates to ${code(facts.delegate)}.`;
-  const plain = facts.returns.filter((r) => !r.when);
-  if (facts.returns.length === 1 && plain.length === 1 && !facts.raises.length)
-    return `Returns ${plain[0]!.value}.`;
-  if (facts.writes.length && !facts.returns.length) {
+  if (facts.writes.length && !facts.returns.length && !paths.total) {
     // `set_dn` setting `@dn` says what the name already does
     const sets = `Sets ${list(facts.writes.map(code), 4)}.`;
-    return isFiller(sets, object) ? '' : sets;
+    if (isFiller(sets, object)) return '';
+    for (const target of facts.writes.slice(0, 4))
+      claims.push({ field: 'summary', kind: 'write', target });
+    return sets;
   }
   return '';
 }
 
-/** Base classes as the signature names them (Python `class A(B):`, `extends`, `implements`, `: Base`). */
-export function basesOf(object: CodeObject): string[] {
-  if (!['class', 'interface', 'struct', 'trait', 'enum'].includes(object.kind)) return [];
-  const signature = object.signature;
-  const python = /^class\s+\w+\s*\((.*)\)\s*:?\s*$/.exec(signature);
-  const parts = python
-    ? python[1]!.split(',')
-    : [
-        ...(/\bextends\s+(.+?)(?=\s+implements\b|\s*\{|$)/.exec(signature)?.[1]?.split(',') ?? []),
-        ...(/\bimplements\s+(.+?)(?=\s*\{|$)/.exec(signature)?.[1]?.split(',') ?? []),
-      ];
-  return parts
-    .map((p) => p.trim())
-    .filter((p) => p && !p.includes('=') && p !== 'object' && p.length <= 60);
-}
-
+/** What the body does beyond its value: effects by kind, attributes it sets (unless the summary says so). */
 function describe(
   object: CodeObject,
   facts: CodeFacts | undefined,
-  references: readonly Reference[],
-  siblings: readonly CodeObject[],
   summary: string,
+  claims: Claim[],
 ): string {
   const sentences: string[] = [];
-  if (facts && FUNCTIONS.has(object.kind)) {
-    const calls = facts.calls.filter(
-      (c) =>
-        !TRIVIAL_CALLS.has(c) &&
-        c !== facts.delegate &&
-        !facts.effects.some((e) => e.call === c) &&
-        !facts.raises.some((r) => r.type === c),
-    );
-    // a sentence of names the object's own (`initialize(underlying_error)` calling
-    // `@underlying_error.class`) says nothing
-    const telling = (sentence: string) => {
-      if (!isFiller(sentence, object)) sentences.push(sentence);
-    };
-    if (calls.length) telling(`Calls ${list(calls.map(code))}.`);
-    for (const kind of Object.keys(EFFECT_WORDS) as EffectKind[]) {
-      const through = facts.effects.filter((e) => e.kind === kind).map((e) => code(e.call));
-      if (through.length) sentences.push(`${EFFECT_WORDS[kind]} ${list(through)}.`);
-    }
-    const sets = `Sets ${list(facts.writes.map(code), 4)}.`;
-    if (facts.writes.length && sets !== summary) telling(sets);
+  if (!facts || !FUNCTIONS.has(object.kind)) return '';
+  const field = 'description';
+  for (const kind of Object.keys(EFFECT_WORDS) as EffectKind[]) {
+    const through = facts.effects.filter((e) => e.kind === kind).slice(0, 6);
+    if (!through.length) continue;
+    for (const e of through) claims.push({ field, kind: 'effect', effect: kind, call: e.call });
+    sentences.push(`${EFFECT_WORDS[kind]} ${list(through.map((e) => code(e.call)))}.`);
   }
-  // its own members; a file's module (Python, Ruby) holds the file's top-level objects
-  let children = siblings.filter((o) => o.parentId === object.id && o.kind !== 'constructor');
-  if (object.kind === 'module' && !children.length)
-    children = siblings.filter((o) => o.parentId === undefined && o.kind !== 'module');
-  if (children.length && !FUNCTIONS.has(object.kind))
-    sentences.push(
-      `Defines ${list(
-        children.map((c) => code(c.name)),
-        8,
-      )}.`,
-    );
-  // what a module exports, where its language says so and not everything is
-  const exported = children.filter((c) => c.modifiers.exported);
-  if (object.kind === 'module' && exported.length && exported.length < children.length)
-    sentences.push(
-      `Exports ${list(
-        exported.map((c) => code(c.name)),
-        8,
-      )}.`,
-    );
-  const callers = calledBy(references, object.id);
-  if (callers.length) {
-    const files = [...new Set(callers.map((c) => c.fromFile))];
-    const tests = files.filter(isTestPath).length;
-    sentences.push(
-      `Called from ${callers.length === 1 ? 'one place' : `${callers.length} places`} in ${list(files.map(code), 4)}${tests ? ` (${tests === files.length ? 'all tests' : `${tests} of them tests`})` : ''}.`,
-    );
+  const sets = `Sets ${list(facts.writes.map(code), 4)}.`;
+  // a sentence of names the object's own (`initialize(underlying_error)` setting
+  // `@underlying_error`) says nothing
+  if (facts.writes.length && sets !== summary && !isFiller(sets, object)) {
+    for (const target of facts.writes.slice(0, 4)) claims.push({ field, kind: 'write', target });
+    sentences.push(sets);
   }
-  const heirs = references.filter(
-    (r) => r.toId === object.id && (r.kind === 'extends' || r.kind === 'implements'),
-  );
-  if (heirs.length)
-    sentences.push(
-      `Extended or implemented in ${list([...new Set(heirs.map((h) => h.fromFile))].map(code), 4)}.`,
-    );
   return sentences.join(' ');
 }
 
 /**
  * Documentation for one object (no network): the author's doc comment wins field by field;
  * what it lacks is stated from facts of the code (conditions of returns and raises, effects,
- * parameter use, what callers pass, heritage) and real call sites. A field with no fact stays
- * empty: nothing here restates a name or a type.
+ * parameter use, what callers pass) and real call sites, each sentence recorded as a claim.
+ * What the page shows as structure (calls, callers, bases, members, types) is never written
+ * as prose, and a field with no fact stays empty.
  */
 export function generateDoc(
   object: CodeObject,
@@ -263,15 +286,17 @@ export function generateDoc(
   const doc = object.doc;
   const facts = context.facts;
   const fromComment: string[] = [];
+  const claims: Claim[] = [];
   const language = context.language ?? '';
   const examples = context.sourceOf
     ? callExamples(references, object.id, object.name, context.sourceOf, language, 8)
     : [];
-  const passed = callerArguments(object, examples);
-  const bases = basesOf(object);
-  const derivedSummary = summaryFrom(object, facts, bases);
+  const passed = callerArguments(object, examples, language);
+  const derivedClaims: Claim[] = [];
+  const derivedSummary = summaryFrom(object, facts, derivedClaims);
   const summary = doc?.summary || derivedSummary;
   if (doc?.summary) fromComment.push('summary');
+  else claims.push(...derivedClaims);
   if (doc?.description) fromComment.push('description');
   const parameters = documentedParameters(object).map((p) => {
     const documented = doc?.params.find(
@@ -282,7 +307,7 @@ export function generateDoc(
     if (authored) fromComment.push(`param:${p.name}`);
     const entry: GeneratedDoc['parameters'][number] = {
       name: p.name,
-      description: authored || parameterText(p, facts, passed.get(p.name)),
+      description: authored || parameterText(p, facts, passed.get(p.name), claims),
     };
     const type = p.type ?? documented?.type;
     if (type) entry.type = type;
@@ -292,18 +317,12 @@ export function generateDoc(
     objectId: object.id,
     summary,
     description:
-      doc?.description ||
-      describe(
-        object,
-        facts,
-        references,
-        context.siblings ?? [],
-        doc?.summary ? '' : derivedSummary,
-      ),
+      doc?.description || describe(object, facts, doc?.summary ? '' : derivedSummary, claims),
     parameters,
     throws: [],
     notes: [],
     fromComment,
+    claims,
   };
   if (FUNCTIONS.has(object.kind) && object.kind !== 'constructor') {
     if (doc?.returns?.description) {
@@ -312,7 +331,7 @@ export function generateDoc(
       const type = object.returnType ?? doc.returns.type;
       if (type) out.returns.type = type;
     } else if (facts) {
-      const text = returnsText(facts);
+      const text = returnsText(object, facts, claims);
       if (text) {
         out.returns = { description: text };
         if (object.returnType) out.returns.type = object.returnType;
@@ -325,23 +344,29 @@ export function generateDoc(
   for (const r of facts?.raises ?? []) {
     const text = raisedText(r);
     const known = thrown.get(r.type);
+    const authored = doc?.throws.some((t) => t.type === r.type);
     if (known === undefined) thrown.set(r.type, capital(text));
-    else if (!doc?.throws.some((t) => t.type === r.type) && !known.includes(text))
-      thrown.set(r.type, `${known}; ${text}`);
+    else if (!authored && !known.includes(text)) thrown.set(r.type, `${known}; ${text}`);
+    else continue;
+    claims.push({ field: 'throws', kind: 'raise', ...r });
   }
   if (!facts)
     for (const t of object.body?.throws ?? [])
-      if (!thrown.has(t)) thrown.set(t, capital(raisedText({ type: t })));
+      if (!thrown.has(t)) {
+        thrown.set(t, capital(raisedText({ type: t })));
+        claims.push({ field: 'throws', kind: 'raise', type: t });
+      }
   out.throws = [...thrown].map(([type, description]) => ({ type, description }));
   if (doc?.examples[0]) {
     out.example = doc.examples[0];
     fromComment.push('example');
   } else if (examples[0]) {
-    out.example = examples[0].code;
-    out.exampleFrom = { path: examples[0].path, line: examples[0].line };
+    const { code, path, line, name } = examples[0];
+    out.example = code;
+    out.exampleFrom = { path, line };
+    claims.push({ field: 'example', kind: 'example', code, name, path, line });
   }
   if (doc?.deprecated !== undefined)
     out.notes.push(`Deprecated${doc.deprecated ? `: ${doc.deprecated}` : '.'}`);
-  if (object.modifiers.abstract) out.notes.push('Abstract: subclasses provide the body.');
   return out;
 }

@@ -8,7 +8,13 @@ export interface CallExample {
   line: number;
   /** The call's argument list as written, split at top-level commas. */
   args: string[];
+  /** The name the call is written with (a reference's own, or the object's). */
+  name: string;
 }
+
+const C_LIKE = new Set(['c', 'cpp']);
+/** Two names side by side outside a string (`yyminor sqlite3ParserCTX_PARAM`). */
+const JUXTAPOSED = /^[^"']*[\w)\]]\s+[A-Za-z_]\w*[^"']*$/;
 
 /** Longest statement taken as an example, in lines. */
 const MAX_LINES = 12;
@@ -42,7 +48,7 @@ function depthOf(text: string, python: boolean, braces = true): number {
 }
 
 /** The argument list that starts at `open` (the `(` index) in `text`, split at top-level commas. */
-export function splitArguments(text: string, open: number): string[] | undefined {
+export function splitArguments(text: string, open: number, python = false): string[] | undefined {
   let depth = 0;
   let quote: string | undefined;
   const args: string[] = [];
@@ -55,7 +61,17 @@ export function splitArguments(text: string, open: number): string[] | undefined
       continue;
     }
     if (ch === '"' || ch === "'" || ch === '`') quote = ch;
-    else if (OPEN.includes(ch)) depth++;
+    else if (
+      (python && ch === '#') ||
+      (!python && ch === '/' && (text[i + 1] === '/' || text[i + 1] === '*'))
+    ) {
+      // a comment between arguments is no part of them
+      const block = !python && text[i + 1] === '*';
+      const end = block ? text.indexOf('*/', i + 2) + 2 : text.indexOf('\n', i);
+      if (end < 2) return undefined;
+      const cut = text.slice(0, i) + ' '.repeat(end - i) + text.slice(end);
+      return splitArguments(cut, open, python);
+    } else if (OPEN.includes(ch)) depth++;
     else if (CLOSE.includes(ch)) {
       depth--;
       if (depth === 0) {
@@ -112,6 +128,8 @@ export function statementAt(
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const call = new RegExp(`(?<![\\w$])${escaped}\\s*(?:<[^()]*>)?\\(`).exec(text);
   if (!call) return undefined;
+  // a call inside a string's interpolation (`"#{f(x)}"` in a heredoc) is text, not a statement
+  if (/[#$]\{[^}]*$/.test(text.slice(0, call.index))) return undefined;
   // back to the line the statement starts on
   let first = index;
   let above = 0;
@@ -141,20 +159,24 @@ export function statementAt(
   const indent = Math.min(
     ...block.filter((l) => l.trim()).map((l) => l.length - l.trimStart().length),
   );
-  let code = block.map((l) => l.slice(indent).trimEnd()).join('\n');
+  // positions are counted on the lines as they are (a line's trailing blanks included)
+  let code = block.map((l) => l.slice(indent)).join('\n');
   const at =
     block.slice(0, index - first).reduce((n, l) => n + l.length - indent + 1, 0) +
     call.index -
     indent;
+  // the name at `at` must be the one called, or the statement belongs to a neighbour's call
+  if (code.slice(at, at + name.length) !== name) return undefined;
   const paren = code.indexOf('(', at + name.length);
-  const args = splitArguments(code, paren);
+  if (!/^\s*(?:<[^()]*>)?$/.test(code.slice(at + name.length, paren))) return undefined;
+  const args = splitArguments(code, paren, python);
   if (!args) return undefined;
   // a definition of the same name (`ref () : Info {`, `def f(x):`) is not a call of it
   const closing = closingOf(code, paren);
   if (
     closing === undefined ||
     /^\s*(?::[^=;{]*)?\{/.test(code.slice(closing + 1)) ||
-    /^(?:async\s+)?(?:def|class|function)\b/.test(code)
+    /^(?:async\s+)?(?:def|class|function|func)\b/.test(code)
   )
     return undefined;
   const before = lines
@@ -180,9 +202,10 @@ export function statementAt(
     const end = closingOf(code, paren);
     if (end === undefined) return undefined;
     code = code.slice(start, end + 1);
-    if (code.includes('\n') && !python) code = code.replace(/\n\s*/g, ' ');
+    // one line, unless a `//` comment would then swallow what follows it
+    if (code.includes('\n') && !python && !/\/\//.test(code)) code = code.replace(/\n\s*/g, ' ');
   }
-  return { code, args };
+  return { code: code.replace(/[ \t]+$/gm, ''), args };
 }
 
 /** Back from the name over a dotted receiver (`self.app.`, `client.`) to where the call starts. */
@@ -195,9 +218,16 @@ function callStart(code: string, at: number): number {
 
 function closingOf(code: string, open: number): number | undefined {
   let depth = 0;
+  let quote: string | undefined;
   for (let i = open; i < code.length; i++) {
-    if (code[i] === '(') depth++;
-    else if (code[i] === ')' && --depth === 0) return i;
+    const ch = code[i]!;
+    // a `)` inside a string (`p.trace(")")`) closes nothing
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = undefined;
+    } else if (ch === '"' || ch === "'" || ch === '`') quote = ch;
+    else if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return i;
   }
   return undefined;
 }
@@ -226,9 +256,18 @@ export function callExamples(
   for (const ref of calls) {
     const source = sourceOf(ref.fromFile);
     if (source === undefined) continue;
-    const statement = statementAt(source, ref.line, ref.name || objectName, language);
+    const name = ref.name || objectName;
+    const statement = statementAt(source, ref.line, name, language);
     if (!statement || out.some((e) => e.code === statement.code)) continue;
-    out.push({ code: statement.code, path: ref.fromFile, line: ref.line, args: statement.args });
+    // C's `f(a CTX_PARAM)`: a macro pastes the rest of the arguments, so none is quoted whole
+    if (C_LIKE.has(language) && statement.args.some((a) => JUXTAPOSED.test(a))) continue;
+    out.push({
+      code: statement.code,
+      path: ref.fromFile,
+      line: ref.line,
+      args: statement.args,
+      name,
+    });
     if (out.length >= limit) break;
   }
   return out;

@@ -3,12 +3,17 @@ import type { CodeObject, FileIndex } from '../model.ts';
 import { parserFor } from '../parse/grammars.ts';
 import { isRaiseCall, languageRaise } from './raises.ts';
 import { FACT_SYNTAX, type FactSyntax } from './syntax.ts';
-import { calleeText, insideNested, pathTo, short } from './tree.ts';
+import { calleeText, casePath, insideNested, pathTo, short } from './tree.ts';
 
 /** What one object's code shows, read from its syntax tree: the raw material of its docs. */
 export interface CodeFacts {
-  /** Values returned, with the condition that leads there when an `if` decides it. */
+  /**
+   * Values returned, with the condition that leads there when an `if` decides it; only the
+   * paths whose case can be said (not those inside a loop or a `switch` arm without an `if`).
+   */
   returns: { value: string; when?: string }[];
+  /** How many return paths with a value the body has, and how many `returns` does not state. */
+  returnPaths?: { total: number; unstated: number };
   /**
    * Exceptions raised, with the condition or the caught exception that leads there; `failing`
    * is an expression whose failure raises (Rust's `x?`, `x.unwrap()`), `by` what turns it into one.
@@ -243,7 +248,8 @@ function parameterUse(id: Node, syntax: FactSyntax, name: string): string | unde
     if (!callee || callee === 'nameof' || syntax.raiseCalls?.includes(callee)) return undefined;
     if (callee === 'isinstance' || callee === 'issubclass') {
       const against = list.namedChildren[1];
-      return against ? `checked against \`${short(against.text, 40) ?? against.type}\`` : undefined;
+      const text = against && short(against.text, 40);
+      return text ? `checked against \`${text}\`` : `checked with \`${callee}\``;
     }
     if (callee === 'len') return 'measured with `len`';
     return keyword && keyword !== name
@@ -268,6 +274,9 @@ function parameterUse(id: Node, syntax: FactSyntax, name: string): string | unde
   return undefined;
 }
 
+/** Code in a sentence: a text holding a backtick is fenced with two. */
+const quoted = (text: string) => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
+
 const LITERAL =
   /^(?:None|True|False|null|undefined|true|false|nil|NaN|-?\d[\d_.]*|(['"]).*\1|\[\]|\{\}|\(\))$/;
 
@@ -283,25 +292,85 @@ function returnedText(value: Node, syntax: FactSyntax, params: Set<string>): str
       : false;
   if (syntax.calls.includes(value.type) && !wrapped) {
     const callee = calleeText(value);
-    return callee ? `the result of calling \`${callee}\`` : undefined;
+    if (!callee) return undefined;
+    // Java's `new Runnable() { … }`: named by its type, never pasted whole
+    if (value.namedChildren.some((c) => c?.type === 'class_body'))
+      return `a new anonymous \`${callee}\``;
+    if (/^new\b/.test(value.text)) return `a new \`${callee}\``;
+    return `the result of calling \`${callee}\``;
   }
+  // a closure is named as one, never pasted whole
+  if (syntax.functions.includes(value.type)) return 'a new function (a closure)';
   const text = short(value.text, 60);
   if (!text) return undefined;
-  if (LITERAL.test(text)) return `literally \`${text}\``;
+  if (LITERAL.test(text)) return `literally ${quoted(text)}`;
   // PHP's `$pos` is the parameter `pos`
   if (params.has(syntax.sigil ? text.replace(syntax.sigil, '') : text))
-    return `\`${text}\` as passed in`;
-  if (syntax.members.includes(value.type)) return `the value held in \`${text}\``;
-  if (syntax.identifiers.includes(value.type)) return undefined;
-  // a tuple of local names (`return user, passwd`) says no more than one name does
-  if (
-    value.namedChildren.length &&
-    value.namedChildren.every(
-      (c) => c && syntax.identifiers.includes(c.type) && !params.has(c.text),
-    )
-  )
-    return undefined;
-  return `\`${text}\``;
+    return `${quoted(text)} as passed in`;
+  if (syntax.members.includes(value.type)) return `the value held in ${quoted(text)}`;
+  // a local's name alone says nothing, but it still tells one case from another
+  if (syntax.identifiers.includes(value.type)) return quoted(text);
+  return quoted(text);
+}
+
+const BINDINGS =
+  /^(?:variable_declarator|let_declaration|var_spec|const_spec|short_var_declaration)$/;
+
+/** Whether an identifier is a name a declaration or an assignment binds (`let x`, `x, err :=`, `a, x = …`). */
+function bindsName(id: Node, syntax: FactSyntax): boolean {
+  const parent = id.parent;
+  if (!parent) return false;
+  if (BINDINGS.test(parent.type)) {
+    const bound = parent.childForFieldName('name') ?? parent.childForFieldName('pattern');
+    return (
+      bound?.id === id.id ||
+      (parent.type === 'short_var_declaration' &&
+        id.endIndex <= (parent.childForFieldName('right')?.startIndex ?? 0))
+    );
+  }
+  // `let mut x`, `x, err := …`, Python's `data, state = …`
+  const owner = parent.parent;
+  if (!owner || !/^(?:mut_pattern|expression_list|pattern_list|tuple_pattern)$/.test(parent.type))
+    return false;
+  const assigns =
+    BINDINGS.test(owner.type) ||
+    owner.type === 'assignment_statement' ||
+    syntax.assigns.includes(owner.type);
+  const target = owner.childForFieldName('left') ?? owner.childForFieldName('pattern');
+  return assigns && target?.id === parent.id;
+}
+
+/**
+ * Whether a callee's receiver is a parameter or a name the body binds: `fs.Parse(args)` on a
+ * `*flag.FlagSet` named `fs` is no file access. Effects come from what is called, not a name.
+ */
+function boundLocally(
+  callee: string,
+  body: Node,
+  params: Set<string>,
+  syntax: FactSyntax,
+): boolean {
+  const root = /^[$\w]+(?=\.|->|::)/.exec(callee)?.[0];
+  if (!root) return false;
+  const bare = syntax.sigil ? root.replace(syntax.sigil, '') : root;
+  if (params.has(bare)) return true;
+  const escaped = root.replace(/\$/g, '\\$');
+  return new RegExp(
+    `(?:\\b(?:let|var|const|mut)\\s+${escaped}\\b|(?<![\\w.$])${escaped}\\s*(?:,[^=\\n]*)?:?=(?![=>]))`,
+  ).test(body.text);
+}
+
+/** Whether a leaf of the tree (strings and comments aside) spells the name. */
+function hasToken(body: Node, name: string, syntax: FactSyntax): boolean {
+  const spelled = syntax.sigil ? [name, syntax.sigil + name] : [name];
+  const stack: Node[] = [body];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (!node.childCount) {
+      if (spelled.includes(node.text) && !/string|comment/.test(node.type)) return true;
+    } else for (const c of node.children) if (c) stack.push(c);
+  }
+  return false;
 }
 
 /** Whether a body does nothing yet: `...`, `pass`, a docstring, `raise NotImplementedError`. */
@@ -360,13 +429,25 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
     object.parameters.map((p) => bareName(p.name)).filter((n) => n && !RECEIVERS.has(n)),
   );
   const read = new Set<string>();
+  const paths = { total: 0, unstated: 0 };
   for (const node of body.descendantsOfType(interesting)) {
     if (!node) continue;
     if (insideNested(node, body, syntax)) {
-      // a closure reading a parameter (`.map(|x| x + a)`) reads it too
-      if (syntax.closuresRead && syntax.identifiers.includes(node.type)) {
+      // a closure reading a parameter (`.map(|x| x + a)`) reads it too, and one assigning it
+      // (`b = b[4:]` in a Go closure) changes what the body later hands back
+      if (syntax.identifiers.includes(node.type)) {
         const name = syntax.sigil ? node.text.replace(syntax.sigil, '') : node.text;
         if (params.has(name)) read.add(name);
+        const parent = node.parent;
+        const assigned =
+          !!parent &&
+          syntax.assigns.includes(parent.type) &&
+          parent.childForFieldName('left')?.id === node.id;
+        if (params.has(name) && (assigned || bindsName(node, syntax))) {
+          const list = facts.uses.get(name) ?? [];
+          push(list, 'reassigned by the body');
+          facts.uses.set(name, list);
+        }
       }
       continue;
     }
@@ -384,7 +465,10 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
       const name = syntax.sigil ? node.text.replace(syntax.sigil, '') : node.text;
       if (!params.has(name)) continue;
       read.add(name);
-      const use = parameterUse(node, syntax, name);
+      // Rust's `let mut path = path.as_ref()`, Go's `n, err := …`: a new binding of the name
+      const use = bindsName(node, syntax)
+        ? 'reassigned by the body'
+        : parameterUse(node, syntax, name);
       if (use) {
         const list = facts.uses.get(name) ?? [];
         push(list, use);
@@ -392,13 +476,22 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
       }
     } else if (syntax.returns.includes(type)) {
       let value = node.namedChildren.find((c) => c && c.type !== 'comment');
-      // Ruby's `return x` holds x in an argument list
-      if (value?.type === 'argument_list' && value.namedChildCount === 1)
+      // Ruby's `return x` holds x in an argument list, Go's in an expression list
+      if (
+        (value?.type === 'argument_list' || value?.type === 'expression_list') &&
+        value.namedChildCount === 1
+      )
         value = value.namedChildren[0];
       if (!value || isRaiseCall(value, syntax)) continue;
+      paths.total++;
       const text = returnedText(value, syntax, params);
-      if (!text) continue;
-      const { when } = pathTo(node, body, syntax);
+      const { when, open } = casePath(node, body, syntax);
+      // a case that cannot be said whole (inside a loop, a `switch` arm, a condition too long to
+      // quote) is counted, not stated
+      if (!text || open) {
+        paths.unstated++;
+        continue;
+      }
       if (!facts.returns.some((r) => r.value === text && r.when === when))
         facts.returns.push({ value: text, ...(when && { when }) });
     } else if (syntax.throws.includes(type)) {
@@ -423,7 +516,11 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
           facts.raises.push({ type: 'panic', ...path });
       }
       for (const [kind, pattern] of [...EFFECTS, ...(syntax.effects ?? [])])
-        if (pattern.test(callee) && !facts.effects.some((e) => e.call === callee))
+        if (
+          pattern.test(callee) &&
+          !facts.effects.some((e) => e.call === callee) &&
+          !boundLocally(callee, body, params, syntax)
+        )
           facts.effects.push({ kind, call: callee });
     } else if (syntax.assigns.includes(type)) {
       const left = node.childForFieldName('left');
@@ -450,20 +547,23 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
   facts.calls = facts.calls.filter(
     (c) => !facts.raises.some((r) => c === `${r.type}.new` || c === `${r.type}::new`),
   );
-  for (const r of facts.returns) {
-    const name = /^`([\w$]+)` as passed in$/.exec(r.value)?.[1];
-    const bare = name && syntax.sigil ? name.replace(syntax.sigil, '') : name;
-    if (name && bare && facts.uses.get(bare)?.includes('reassigned by the body'))
-      r.value = `\`${name}\` after the body's changes`;
-  }
   const statements = statementsOf(body);
   const tail = syntax.tailReturns ? statements.at(-1) : undefined;
   if (tail && !isRaiseCall(tail, syntax) && !takesBlock(tail)) {
     const text = tailValue(tail, syntax) && returnedText(tail, syntax, params);
     const effect =
       syntax.calls.includes(tail.type) && facts.effects.some((e) => e.call === calleeText(tail));
+    if (tailValue(tail, syntax)) paths.total++;
     if (text && !effect && !facts.returns.some((r) => r.value === text && !r.when))
       facts.returns.push({ value: text });
+    else if (tailValue(tail, syntax)) paths.unstated++;
+  }
+  facts.returnPaths = paths;
+  for (const r of facts.returns) {
+    const name = /^`([\w$]+)` as passed in$/.exec(r.value)?.[1];
+    const bare = name && syntax.sigil ? name.replace(syntax.sigil, '') : name;
+    if (name && bare && facts.uses.get(bare)?.includes('reassigned by the body'))
+      r.value = `\`${name}\` after the body's changes`;
   }
   if (statements.length === 1) {
     let only: Node | null | undefined = statements[0];
@@ -485,7 +585,9 @@ function functionFacts(object: CodeObject, body: Node, syntax: FactSyntax): Code
     const callee = calleeText(body);
     if (callee) facts.delegate = callee;
   }
-  if (!isStub(body, syntax)) facts.unused = [...params].filter((p) => !read.has(p));
+  // Go's `iota` and `true` are no identifiers to the grammar: any token of the name is a read
+  if (!isStub(body, syntax))
+    facts.unused = [...params].filter((p) => !read.has(p) && !hasToken(body, p, syntax));
   return facts;
 }
 

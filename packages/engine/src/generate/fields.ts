@@ -34,15 +34,9 @@ function returnsText(doc: GeneratedDoc): string {
     : doc.returns.description;
 }
 
-function notesText(object: CodeObject, doc: GeneratedDoc, filePath: string): string {
-  const { startLine, endLine } = object.range;
-  const lines = startLine === endLine ? `line ${startLine}` : `lines ${startLine}–${endLine}`;
-  const notes = [...doc.notes];
-  if (object.decorators.length > 0) {
-    notes.push(`Decorated with ${object.decorators.map(code).join(', ')}.`);
-  }
-  notes.push(`Defined in ${code(filePath)}, ${lines}.`);
-  return notes.map((n) => `- ${n}`).join('\n');
+/** The notes the doc itself holds (deprecation); file, lines and decorators are on the page. */
+function notesText(doc: GeneratedDoc): string {
+  return doc.notes.map((n) => `- ${n}`).join('\n');
 }
 
 /** Where a generated example was taken from, linked when the caller can link to the file. */
@@ -100,6 +94,6 @@ export function docFields(
   if (ids.has('throws'))
     fields.set('throws', doc.throws.map((t) => `- ${code(t.type)}: ${t.description}`).join('\n'));
   fields.set('example', exampleText(doc, context.language, context.linkTo));
-  fields.set('notes', notesText(object, doc, context.filePath));
+  fields.set('notes', notesText(doc));
   return new Map([...ids].map((id) => [id, fields.get(id) ?? '']));
 }

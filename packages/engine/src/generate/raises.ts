@@ -1,7 +1,7 @@
 import type { Node } from '../parse/flat-tree.ts';
 import type { CodeFacts } from './facts.ts';
 import type { FactSyntax } from './syntax.ts';
-import { argumentsOf, calleeText, pathTo, short } from './tree.ts';
+import { argumentsOf, calleeText, joinConditions, pathTo, short } from './tree.ts';
 
 /*
  * The raises languages spell as calls rather than as a `throw`: Ruby's `raise`/`fail`, Rust's
@@ -18,7 +18,7 @@ export function isRaiseCall(node: Node, syntax: FactSyntax): boolean {
     !!syntax.raiseCalls?.includes(callee) ||
     !!syntax.panicCalls?.includes(callee) ||
     !!syntax.errorCalls?.includes(callee) ||
-    callee in (syntax.assertCalls ?? {}) ||
+    Object.hasOwn(syntax.assertCalls ?? {}, callee) ||
     (!!method && !!syntax.panicMethods?.includes(method))
   );
 }
@@ -53,14 +53,22 @@ export function languageRaise(
     if (type) raise({ type, ...path });
   } else if (syntax.errorCalls?.includes(callee)) {
     raise({ type: namedType(args[0]) ?? 'Err', ...path });
-  } else if (callee in (syntax.assertCalls ?? {})) {
+  } else if (Object.hasOwn(syntax.assertCalls ?? {}, callee)) {
     const negate = syntax.negate ?? ((c: string) => `not (${c})`);
     const kind = syntax.assertCalls![callee];
     const failed =
       kind === 'true'
         ? args[0] && negate(args[0])
         : args.length >= 2 && `${args[0]} ${kind === 'eq' ? '!=' : '=='} ${args[1]}`;
-    const when = failed && short([path.when, failed].filter(Boolean).join(' and '), 110);
+    const when =
+      failed &&
+      short(
+        joinConditions(
+          [path.when, failed].filter((c): c is string => !!c),
+          syntax,
+        ),
+        110,
+      );
     raise({ type: 'panic', ...path, ...(when ? { when } : {}) });
   } else if (syntax.panicCalls?.includes(callee)) {
     raise({ type: 'panic', ...path });

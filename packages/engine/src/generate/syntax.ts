@@ -67,11 +67,8 @@ export interface FactSyntax {
   updates?: string[];
   /** Counted loops whose condition bounds them with a parameter (C's `for (i = 0; i < n; i++)`). */
   countedLoops?: string[];
-  /**
-   * A parameter read only inside a closure is read (not "unused"). Off for the first five
-   * languages, whose output stays as it was: there such a parameter is said to be unused.
-   */
-  closuresRead?: boolean;
+  /** Calls may leave out their parentheses (Ruby's `File.exist? dir`): joined conditions wrap them. */
+  commandCalls?: boolean;
   /** Bodies that only say "not done yet" (`todo!()`, `throw new NotImplementedException()`). */
   stub?: RegExp;
   /** Calls with effects outside the object in this language, tried after the shared patterns. */
@@ -104,6 +101,7 @@ const JS: FactSyntax = {
   identifiers: ['identifier', 'shorthand_property_identifier'],
   receivers: ['this'],
   blocks: ['statement_block'],
+  negate: bang,
 };
 
 export const FACT_SYNTAX: Record<string, FactSyntax> = {
@@ -145,6 +143,7 @@ export const FACT_SYNTAX: Record<string, FactSyntax> = {
     identifiers: ['identifier'],
     receivers: [],
     blocks: ['block'],
+    negate: bang,
   },
   java: {
     functions: ['lambda_expression', 'class_body', 'method_declaration', 'constructor_declaration'],
@@ -163,6 +162,7 @@ export const FACT_SYNTAX: Record<string, FactSyntax> = {
     identifiers: ['identifier'],
     receivers: ['this'],
     blocks: ['block', 'constructor_body'],
+    negate: bang,
   },
 };
 
@@ -171,7 +171,9 @@ export function bang(condition: string): string {
   // Rust's `if let P = v`: its else runs when `v` does not match
   const binding = /^let (.+?) = (.+)$/.exec(condition);
   if (binding) return `!matches!(${binding[2]}, ${binding[1]})`;
-  const plain = /^[\w$@.:?]+(?:->[\w$]+)*$/;
+  // a name, a member, or a call or index of one: `!` binds them whole, and C reads no cast in
+  // `!f(x) && y` as it would in `!(f(x)) && y`
+  const plain = /^[\w$@.:?]+(?:->[\w$]+)*(?:\([^()]*\)|\[[^[\]]*\])?$/;
   if (condition.startsWith('!') && plain.test(condition.slice(1))) return condition.slice(1);
   return plain.test(condition) ? `!${condition}` : `!(${condition})`;
 }
@@ -195,7 +197,6 @@ const C: FactSyntax = {
   receivers: [],
   blocks: ['compound_statement'],
   negate: bang,
-  closuresRead: true,
   updates: ['update_expression'],
   globals: ['errno'],
   countedLoops: ['for_statement'],
@@ -224,7 +225,6 @@ FACT_SYNTAX.rust = {
   receivers: ['self'],
   blocks: ['block'],
   negate: bang,
-  closuresRead: true,
   panicCalls: ['panic!', 'unreachable!', 'todo!', 'unimplemented!'],
   assertCalls: { 'assert!': 'true', 'assert_eq!': 'eq', 'assert_ne!': 'ne' },
   panicMethods: ['unwrap', 'expect'],
@@ -266,7 +266,6 @@ FACT_SYNTAX.csharp = {
   receivers: ['this'],
   blocks: ['block', 'arrow_expression_clause'],
   negate: bang,
-  closuresRead: true,
   updates: ['postfix_unary_expression', 'prefix_unary_expression'],
   catchType: 'type',
   stub: /^thrownew(?:System\.)?NotImplementedException\(.*\)$/,
@@ -297,8 +296,8 @@ FACT_SYNTAX.ruby = {
   receivers: ['self'],
   blocks: ['body_statement'],
   unlesses: ['unless', 'unless_modifier'],
+  commandCalls: true,
   negate: bang,
-  closuresRead: true,
   catchType: 'exceptions',
   raiseCalls: ['raise', 'fail'],
   stub: /^(?:raise|fail)NotImplementedError(?:,.*)?$/,
@@ -345,7 +344,6 @@ FACT_SYNTAX.php = {
   receivers: ['$this'],
   blocks: ['compound_statement'],
   negate: bang,
-  closuresRead: true,
   updates: ['update_expression'],
   catchType: 'type',
   methodCalls: ['member_call_expression', 'nullsafe_member_call_expression'],

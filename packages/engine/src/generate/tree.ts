@@ -19,23 +19,66 @@ const conditionText = (node: Node | null): string | undefined => {
   // C++'s `if (…)` holds its condition in a clause
   if (node.type === 'condition_clause') return conditionText(node.childForFieldName('value'));
   const text = node.type === 'parenthesized_expression' ? node.text.slice(1, -1) : node.text;
-  return short(text);
+  // a line continued with a backslash reads as one line
+  return short(text.replace(/\\\r?\n/g, ' '));
 };
 
 /**
- * The conditions that lead to `node` inside `body`: each enclosing `if` whose consequence
- * holds it (an `else` reads as the negation), innermost last; undefined when one cannot be
- * quoted. `caught` names the exception of an enclosing `except`/`catch`.
+ * Statements that decide whether what they hold runs without an `if` the reader could quote:
+ * loops, `switch`/`case`/`match` arms, `catch`/`except`/`rescue`, ternaries. A node inside one
+ * runs only in cases a condition list cannot say (by node type names, shared by the grammars).
  */
-export function pathTo(
+export const OPAQUE_CONTEXT =
+  /(?:^|_)(?:for|foreach|while|loop|switch|case|match|select|until|when|rescue|except|catch|conditional|ternary|do)(?:_|$)/;
+
+/** A condition joined to others keeps its meaning: `a or b` next to `c` is written `(a or b)`. */
+const LOOSE = /\|\||\bor\b|\s\?\s|\?\?|(?<![=!<>])=(?![=~>])|\bif\b|\blambda\b/;
+const wrapped = (text: string) => {
+  if (!text.startsWith('(') || !text.endsWith(')')) return false;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0 && i < text.length - 1) return false;
+  }
+  return true;
+};
+/** Ruby's `File.exist? dir`: a call without parentheses takes all that follows as its argument. */
+const COMMAND = /[\w\])][?!]?\s+[^\s&|=<>!+*/%?-]/;
+const guard = (text: string, syntax: FactSyntax) =>
+  (LOOSE.test(text) || (syntax.commandCalls && COMMAND.test(text))) &&
+  // `!(a || b)`, `not (a or b)`: a negation of a whole group is tight already
+  !wrapped(text.replace(/^(?:!|not\s*)(?=\()/, ''))
+    ? `(${text})`
+    : text;
+
+/** How conditions are joined: `and` in Python, `&&` in the languages that negate with `!`. */
+export const conjunction = (syntax: FactSyntax) => (syntax.negate ? ' && ' : ' and ');
+
+/** Conditions joined so that each keeps its tree: loose ones in parentheses. */
+export function joinConditions(parts: string[], syntax: FactSyntax): string {
+  return parts.length === 1
+    ? parts[0]!
+    : parts.map((p) => guard(p, syntax)).join(conjunction(syntax));
+}
+
+/**
+ * The conditions that lead to `node` inside `body`: each enclosing `if` whose consequence
+ * holds it (an `else` reads as the negation of its `if` and of the `elif`s before it),
+ * outermost first. `open` says some case on the way cannot be quoted (a loop, a `switch` arm,
+ * a condition too long to quote): `when`, if any, is then only part of what leads there.
+ * `caught` names the exception of an enclosing `except`/`catch`.
+ */
+export function casePath(
   node: Node,
   body: Node,
   syntax: FactSyntax,
-): { when?: string; caught?: string } {
+): { when?: string; caught?: string; open?: true } {
   const conditions: string[] = [];
   let caught: string | undefined;
+  let open = false;
   let child = node;
   let parent = node.parent;
+  const negate = syntax.negate ?? ((c: string) => `not (${c})`);
   while (parent && parent.id !== body.id) {
     if (syntax.ifs.includes(parent.type) || syntax.elifs.includes(parent.type)) {
       const condition = parent.childForFieldName('condition');
@@ -43,33 +86,32 @@ export function pathTo(
       const consequence =
         parent.childForFieldName('consequence') ?? parent.childForFieldName('body');
       const text = conditionText(condition);
-      if (!text) return caught ? { caught } : {};
-      const negate = syntax.negate ?? ((c: string) => `not (${c})`);
       // Ruby's `unless`: its body runs when the condition does not hold
       const unless = syntax.unlesses?.includes(parent.type) ?? false;
-      if (consequence && child.id === consequence.id)
+      if (child.id === condition?.id) {
+        // a node inside the condition itself runs whenever the condition is evaluated
+      } else if (!text || /^let\b/.test(text)) {
+        // Rust's `if let` binds as it tests: its negation is no condition a reader can quote
+        if (!text || !(consequence && child.id === consequence.id)) open = true;
+        else conditions.unshift(text);
+      } else if (consequence && child.id === consequence.id)
         conditions.unshift(unless ? negate(text) : text);
-      else if (child.id !== condition?.id) {
-        // the else branch: none of the conditions above held; PHP's `else` sits beside its
-        // `elseif`s, so theirs did not hold either (Python's `elif` is read as before)
-        const skipped = syntax.negate
-          ? parent.namedChildren.filter(
-              (c): c is Node =>
-                !!c &&
-                syntax.elifs.includes(c.type) &&
-                c.id !== child.id &&
-                c.endIndex <= child.startIndex,
-            )
-          : [];
-        const others = skipped.map((c) => conditionText(c.childForFieldName('condition')));
-        if (others.some((o) => !o)) return caught ? { caught } : {};
-        const negated = short(
-          [unless ? text : negate(text), ...others.map((o) => negate(o!))].join(' and '),
+      else {
+        // the else branch: none of the conditions above held, nor those of the `elif`s before
+        const skipped = parent.namedChildren.filter(
+          (c): c is Node =>
+            !!c &&
+            syntax.elifs.includes(c.type) &&
+            c.id !== child.id &&
+            c.endIndex <= child.startIndex,
         );
-        if (!negated) return caught ? { caught } : {};
-        conditions.unshift(negated);
+        const others = skipped.map((c) => conditionText(c.childForFieldName('condition')));
+        if (others.some((o) => !o || /^let\b/.test(o))) open = true;
+        else
+          conditions.unshift(...[unless ? text : negate(text), ...others.map((o) => negate(o!))]);
       }
     } else if (syntax.catches.includes(parent.type) && !caught) {
+      open = true;
       if (syntax.catchType) caught = caughtType(parent, syntax.catchType);
       else {
         const type =
@@ -77,12 +119,25 @@ export function pathTo(
             ?.text ?? '';
         caught = short(type.replace(/\s+as\s+\w+$/, '').replace(/^\(|\)$/g, ''), 60) || undefined;
       }
-    }
+    } else if (OPAQUE_CONTEXT.test(parent.type)) open = true;
     child = parent;
     parent = parent.parent;
   }
-  const when = conditions.length ? short(conditions.join(' and '), 110) : undefined;
-  return { ...(when && { when }), ...(caught && { caught }) };
+  const joined = conditions.length ? joinConditions(conditions, syntax) : undefined;
+  const when = joined && short(joined, 110);
+  if (joined && !when) open = true;
+  return { ...(when && { when }), ...(caught && { caught }), ...(open && { open: true }) };
+}
+
+/** The conditions of `casePath` without `open`: what a raise states (its conditions are necessary). */
+export function pathTo(
+  node: Node,
+  body: Node,
+  syntax: FactSyntax,
+): { when?: string; caught?: string } {
+  const path = casePath(node, body, syntax);
+  delete path.open;
+  return path;
 }
 
 /** What a catch names as caught: its `field`, or that of its declaration or parameter. */
@@ -117,9 +172,10 @@ const NAMED_CALLS = new Set([
 
 export function calleeText(call: Node): string | undefined {
   if (call.type === 'method_invocation') {
-    const object = call.childForFieldName('object');
-    const name = call.childForFieldName('name')?.text;
-    return name ? (object ? `${object.text}.${name}` : name) : undefined;
+    // as written up to the name: `a.b.run`, `Outer.super.run`; an anonymous class before it is
+    // too long to be a callee anyone reads
+    const name = call.childForFieldName('name');
+    return name ? short(call.text.slice(0, name.endIndex - call.startIndex), 60) : undefined;
   }
   const fn =
     call.childForFieldName('function') ??

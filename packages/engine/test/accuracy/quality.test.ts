@@ -3,10 +3,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { expect, test } from 'vitest';
-import { generateDoc } from '../../src/generate/docs.ts';
+import { generateDoc, type GeneratedDoc } from '../../src/generate/docs.ts';
 import { readFileFacts } from '../../src/generate/facts.ts';
 import { docFields } from '../../src/generate/fields.ts';
 import { fillerIn } from '../../src/generate/filler.ts';
+import { verifyFile } from '../../src/generate/verify.ts';
 import { indexRepository } from '../../src/index-repository.ts';
 import type { CodeObject, RepositoryIndex } from '../../src/model.ts';
 import { haveToolchain } from './judged.ts';
@@ -77,6 +78,11 @@ interface Tally {
   examples: Score;
   filler: string[];
   fields: number;
+  /** Fields stating a fact beyond the signature (a claim other than a default). */
+  withFact: number;
+  empty: number;
+  /** Claims the verifier refutes (src/generate/verify.ts). */
+  refuted: string[];
   objects: number;
   exampleTexts: string[];
 }
@@ -92,6 +98,9 @@ async function judge(root: string, paths: string[]): Promise<Tally> {
     examples: { label: 'examples that parse', hits: 0, total: 0 },
     filler: [],
     fields: 0,
+    withFact: 0,
+    empty: 0,
+    refuted: [],
     objects: 0,
     exampleTexts: [],
   };
@@ -103,6 +112,7 @@ async function judge(root: string, paths: string[]): Promise<Tally> {
       .pop()!;
   for (const file of index.files) {
     const facts = await readFileFacts(file, sources.get(file.path)!);
+    const docs = new Map<string, GeneratedDoc>();
     for (const object of file.objects) {
       // the author's text hidden: only the code speaks
       const hidden: CodeObject = { ...object };
@@ -114,10 +124,16 @@ async function judge(root: string, paths: string[]): Promise<Tally> {
         siblings: file.objects,
       });
       tally.objects++;
+      docs.set(object.id, doc);
       const fields = docFields(hidden, doc, { filePath: file.path, language: '' });
       for (const [id, value] of fields) {
-        if (id === 'notes' || !value) continue;
+        if (id === 'notes') continue;
+        if (!value) {
+          tally.empty++;
+          continue;
+        }
         tally.fields++;
+        if (doc.claims?.some((c) => c.field === id && c.kind !== 'default')) tally.withFact++;
         // the check docFields applies is not trusted here: the raw generated text is judged
         const raw =
           id === 'summary'
@@ -151,6 +167,9 @@ async function judge(root: string, paths: string[]): Promise<Tally> {
           tally.params.hits++;
       }
     }
+    const verified = await verifyFile(file, sources.get(file.path)!, docs, (p) => sources.get(p));
+    for (const r of verified.refuted)
+      tally.refuted.push(`${file.path} ${r.claim.field} ${r.claim.kind}: ${r.reason}`);
   }
   tally.examples.total = tally.exampleTexts.length;
   return tally;
@@ -160,8 +179,19 @@ function report(title: string, tally: Tally, goals: Goals): void {
   console.log(
     `${formatScores(title, [tally.raises, tally.params, tally.examples])}\n  ${'filler sentences'.padEnd(28)} ${String(tally.filler.length).padStart(7)}   (over ${tally.fields} generated fields of ${tally.objects} objects)`,
   );
+  const share = tally.fields ? ((100 * tally.withFact) / tally.fields).toFixed(1) : '–';
+  console.log(
+    [
+      `  ${'fields written'.padEnd(28)} ${String(tally.fields).padStart(7)}`,
+      `  ${'with a fact beyond signature'.padEnd(28)} ${`${share}%`.padStart(7)}`,
+      `  ${'refuted claims'.padEnd(28)} ${String(tally.refuted.length).padStart(7)}`,
+      `  ${'empty fields'.padEnd(28)} ${String(tally.empty).padStart(7)}`,
+      ...tally.refuted.slice(0, 20),
+    ].join('\n'),
+  );
   if (tally.filler.length) console.log(tally.filler.slice(0, 20).join('\n'));
   expect(tally.filler).toEqual([]);
+  expect(tally.refuted).toEqual([]);
   expect(ratio(tally.raises)).toBeGreaterThanOrEqual(goals.raises);
   expect(ratio(tally.params)).toBeGreaterThanOrEqual(goals.params);
   expect(ratio(tally.examples)).toBeGreaterThanOrEqual(goals.examples);

@@ -248,6 +248,8 @@ describe.each(dialects)('live docs through the API on %s', (dialect) => {
             field.value === '' ? 'empty' : field.source === 'author' ? 'author' : 'generated',
           );
         }
+        // file, lines and decorators are on the page as structure, never a note
+        expect(object.fields.find((f) => f.field_id === 'notes')?.value).toBe('');
       }
     }
     const add = await objectOf((await objectNamed('add')).object_id);
