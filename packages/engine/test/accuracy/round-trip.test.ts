@@ -9,13 +9,13 @@ import { indexFile } from '../../src/index-file.ts';
 import type { CodeObject, FileIndex } from '../../src/model.ts';
 import { unifiedPatch } from '../../src/writeback/patch.ts';
 import { writeDocs } from '../../src/writeback/write-file.ts';
-import { spread } from './judged.ts';
+import { ACCURACY_WHOLE, evenly as spread } from './sample.ts';
 
 // The write-back round trip as a property over real code: every object with a doc comment in
 // the corpora the accuracy suites read, its fields written back exactly as the product reads
 // them (the docs an author's comment gives), changes no byte. `npm test` takes a deterministic
 // sample of each corpus; ACCURACY_WHOLE=1 takes all of it (CI).
-const WHOLE = process.env.ACCURACY_WHOLE === '1';
+const WHOLE = ACCURACY_WHOLE;
 const FILES = 25;
 /** Over the whole corpora, the share of one-field edits the plain writer may misplace (goal 0). */
 const WRONG_FLOOR = 0.001;
