@@ -100,7 +100,7 @@ function linesOf(source: string): string[] {
 }
 
 const CONTROL =
-  /^(?:if|elif|else|for|while|with|switch|case|def|class|function|async def|try|except|catch)\b/;
+  /^(?:if|elif|else|for|while|with|switch|case|default|def|class|function|async def|try|except|catch)\b/;
 /** Ruby's own headers, and a line that opens a block (`… do |x|`, `… && begin`). */
 const RUBY_CONTROL = /^(?:elsif|unless|until|when)\b/;
 const RUBY_BLOCK = /(?:\bdo(?:\s*\|[^|]*\|)?|\bbegin|\bthen)\s*$/;
@@ -186,6 +186,8 @@ export function statementAt(
     ?.trim();
   const midStatement =
     /^(?:[?:.)\]}>|&+*/%<=-]|\w+\s*:(?!:))/.test(code) ||
+    // `(a, f(b), c).toArray()` continues an expression begun above (not Python's `(a, b) = …`)
+    (!python && code.startsWith('(')) ||
     /[,=(?:&|+\-*/%<>[{]\s*$/.test(code) ||
     (before !== undefined &&
       // a Python line ending in `:` opens a block; elsewhere it continues a ternary

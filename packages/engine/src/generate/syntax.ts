@@ -102,6 +102,7 @@ const JS: FactSyntax = {
   receivers: ['this'],
   blocks: ['statement_block'],
   negate: bang,
+  updates: ['update_expression'],
 };
 
 export const FACT_SYNTAX: Record<string, FactSyntax> = {
@@ -144,6 +145,7 @@ export const FACT_SYNTAX: Record<string, FactSyntax> = {
     receivers: [],
     blocks: ['block'],
     negate: bang,
+    updates: ['inc_statement', 'dec_statement'],
   },
   java: {
     functions: ['lambda_expression', 'class_body', 'method_declaration', 'constructor_declaration'],
@@ -163,6 +165,7 @@ export const FACT_SYNTAX: Record<string, FactSyntax> = {
     receivers: ['this'],
     blocks: ['block', 'constructor_body'],
     negate: bang,
+    updates: ['update_expression'],
   },
 };
 

@@ -18,6 +18,8 @@ const conditionText = (node: Node | null): string | undefined => {
   if (!node) return undefined;
   // C++'s `if (…)` holds its condition in a clause
   if (node.type === 'condition_clause') return conditionText(node.childForFieldName('value'));
+  // a comment inside a condition would swallow the rest of it once on one line
+  if (node.descendantsOfType(['comment', 'line_comment', 'block_comment']).length) return undefined;
   const text = node.type === 'parenthesized_expression' ? node.text.slice(1, -1) : node.text;
   // a line continued with a backslash reads as one line
   return short(text.replace(/\\\r?\n/g, ' '));

@@ -35,7 +35,7 @@ const NEGATIONS =
   /^(?:not_operator|unary_expression|unary|prefix_unary_expression|unary_op_expression)$/;
 const BINARY = /^(?:boolean_operator|binary_expression|binary|binary_operator)$/;
 const BINDING =
-  /^(?:assignment|augmented_assignment|assignment_expression|augmented_assignment_expression|compound_assignment_expr|operator_assignment|assignment_statement|variable_declarator|let_declaration|short_var_declaration|var_spec|update_expression|postfix_unary_expression)$/;
+  /^(?:assignment|augmented_assignment|assignment_expression|augmented_assignment_expression|compound_assignment_expr|operator_assignment|assignment_statement|variable_declarator|let_declaration|short_var_declaration|var_spec|update_expression|postfix_unary_expression|inc_statement|dec_statement)$/;
 
 /** A condition as a canonical tree: parentheses around a whole unit dropped, `!`/`not` and `&&`/`and` normalised. */
 function unit(node: Node): Node {
