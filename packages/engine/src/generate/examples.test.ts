@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { callExamples, statementAt } from './examples.ts';
+import { short } from './tree.ts';
 
 describe('statementAt: the whole statement a call sits in', () => {
   test('a statement inside a block, and one spanning lines', () => {
@@ -25,6 +26,15 @@ describe('statementAt: the whole statement a call sits in', () => {
       statementAt('describe("x", () => {\n  it("y", () => {});\n});\n', 1, 'describe', 'typescript')
         ?.code,
     ).toBe('describe("x", () => {\n  it("y", () => {});\n});');
+  });
+
+  test('issue 42: a call inside a one-line method body is the call alone, not the method', () => {
+    const java =
+      'class OopMap {\n  public OopMap()   { setValue((short) 0); setReg(new Reg(0)); }\n}\n';
+    expect(statementAt(java, 2, 'setValue', 'java')).toEqual({
+      code: 'setValue((short) 0)',
+      args: ['(short) 0'],
+    });
   });
 
   test('a definition of the same name is no call', () => {
@@ -65,5 +75,14 @@ describe('statementAt: the whole statement a call sits in', () => {
       ['run(2);', 'test/app.test.ts'],
       ['run(1);', 'src/app.ts'],
     ]);
+  });
+});
+
+describe('code quoted in prose', () => {
+  test('issue 42: whitespace inside string literals stays as written', () => {
+    expect(short('s.startsWith(" ")  ||\n   s.contains("  ")')).toBe(
+      's.startsWith(" ") || s.contains("  ")',
+    );
+    expect(short("a\t&&  b == 'x  y'")).toBe("a && b == 'x  y'");
   });
 });

@@ -194,6 +194,8 @@ export function statementAt(
       (python ? /(?:[=(,&|+\-*/%<[]|=>)$/ : /(?:[=(?:,&|+\-*/%<[]|=>)$/).test(before));
   if (
     midStatement ||
+    // the call sits in a block the statement opens (`Foo() { setValue(0); … }` on one line)
+    openBraces(code.slice(0, at)) > 0 ||
     CONTROL.test(code) ||
     /[{:]\s*$/.test(code) ||
     /=>\s*\{?$/.test(code) ||
@@ -208,6 +210,22 @@ export function statementAt(
     if (code.includes('\n') && !python && !/\/\//.test(code)) code = code.replace(/\n\s*/g, ' ');
   }
   return { code: code.replace(/[ \t]+$/gm, ''), args };
+}
+
+/** `{` opened and not closed in code, outside string literals. */
+function openBraces(code: string): number {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i]!;
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = undefined;
+    } else if (ch === '"' || ch === "'" || ch === '`') quote = ch;
+    else if (ch === '{') depth++;
+    else if (ch === '}') depth = Math.max(0, depth - 1);
+  }
+  return depth;
 }
 
 /** Back from the name over a dotted receiver (`self.app.`, `client.`) to where the call starts. */

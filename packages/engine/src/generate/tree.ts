@@ -10,9 +10,32 @@ import type { FactSyntax } from './syntax.ts';
 /** Code quoted in prose stays short; a longer expression is not quoted at all. */
 const MAX_CODE = 72;
 export const short = (text: string, max = MAX_CODE): string | undefined => {
-  const one = text.replace(/\s+/g, ' ').trim();
+  const one = oneLine(text);
   return one.length <= max ? one : undefined;
 };
+
+/**
+ * The code on one line: each run of whitespace outside string literals becomes one space, and
+ * what a literal holds stays as written (`s.contains("  ")` keeps its two spaces).
+ */
+export function oneLine(text: string): string {
+  let out = '';
+  let quote: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote) {
+      out += ch;
+      if (ch === '\\' && i + 1 < text.length) out += text[++i];
+      else if (ch === quote) quote = undefined;
+    } else if (ch === '"' || ch === "'" || ch === '`') {
+      quote = ch;
+      out += ch;
+    } else if (/\s/.test(ch)) {
+      if (!out.endsWith(' ')) out += ' ';
+    } else out += ch;
+  }
+  return out.trim();
+}
 
 const conditionText = (node: Node | null): string | undefined => {
   if (!node) return undefined;

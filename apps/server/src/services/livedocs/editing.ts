@@ -45,6 +45,20 @@ export async function currentObject(
   return { ...located, commitId };
 }
 
+/** After a field's write: the field as stored now and the object's status with it. */
+async function fieldAnswer(
+  ctx: ServiceContext,
+  repo: Repo,
+  object: LocatedObject['object'],
+  fieldId: string,
+): Promise<LivedocsSaveResponse> {
+  const after = await listDocsOfObjects(ctx.db, repo.id, [object.id]);
+  const [state] = await docStatesOfObjects(ctx.db, repo.id, [object.id]);
+  const field = fieldsOf(object, after).find((f) => f.field_id === fieldId);
+  if (!field) throw notFound('Field not found');
+  return { field, status: statusOf(object.codeHash, state, hasAuthorSummary(object)) };
+}
+
 /**
  * `POST /api/v0/livedocs/save`: one field, written as the person's (`edited`) against the current
  * code, with a history entry. The write happens only if the field is still at the version the
@@ -99,11 +113,7 @@ export async function saveField(
     );
   }
   await docsChanged(ctx, repo.id);
-  const after = await listDocsOfObjects(ctx.db, repo.id, [object.id]);
-  const [state] = await docStatesOfObjects(ctx.db, repo.id, [object.id]);
-  const field = fieldsOf(object, after).find((f) => f.field_id === request.field_id);
-  if (!field) throw notFound('Field not found');
-  return { field, status: statusOf(object.codeHash, state, hasAuthorSummary(object)) };
+  return fieldAnswer(ctx, repo, object, request.field_id);
 }
 
 /**
@@ -148,11 +158,7 @@ export async function acceptField(
     );
   }
   await docsChanged(ctx, repo.id);
-  const after = await listDocsOfObjects(ctx.db, repo.id, [object.id]);
-  const [state] = await docStatesOfObjects(ctx.db, repo.id, [object.id]);
-  const field = fieldsOf(object, after).find((f) => f.field_id === request.field_id);
-  if (!field) throw notFound('Field not found');
-  return { field, status: statusOf(object.codeHash, state, hasAuthorSummary(object)) };
+  return fieldAnswer(ctx, repo, object, request.field_id);
 }
 
 /**
