@@ -1,5 +1,6 @@
 import type { Reference } from '../model.ts';
 import { isTestPath } from '../resolve/queries.ts';
+import { oneLine } from './tree.ts';
 
 /** A real call of the object, as written where it was taken from. */
 export interface CallExample {
@@ -77,7 +78,7 @@ export function splitArguments(text: string, open: number, python = false): stri
       if (depth === 0) {
         const last = text.slice(start, i).trim();
         if (last) args.push(last);
-        return args.map((a) => a.replace(/\s+/g, ' '));
+        return args.map(oneLine);
       }
     } else if (ch === ',' && depth === 1) {
       args.push(text.slice(start, i).trim());

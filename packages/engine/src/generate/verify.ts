@@ -4,6 +4,7 @@ import { parserFor } from '../parse/grammars.ts';
 import type { Claim } from './claims.ts';
 import type { GeneratedDoc } from './docs.ts';
 import { FACT_SYNTAX, type FactSyntax } from './syntax.ts';
+import { oneLine } from './tree.ts';
 
 /*
  * The verifier: each claim a generated doc makes is derived again from the parsed code, by
@@ -20,7 +21,8 @@ export interface Refuted {
   reason: string;
 }
 
-const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+/** Code on one line, what string literals hold kept as written (as prose quotes it). */
+const collapse = (s: string) => oneLine(s);
 const squash = (s: string) => s.replace(/\s+/g, '');
 
 /** Node types whose content runs in cases no `if` on the way says. */
@@ -574,8 +576,9 @@ export class ClaimVerifier {
     const code = claim.kind === 'example' ? claim.code : claim.example;
     const lines = this.linesOf(claim.path, sourceOf);
     if (lines) {
-      const near = collapse(lines.slice(Math.max(0, claim.line - 14), claim.line + 13).join('\n'));
-      if (!near.includes(collapse(code))) return `not in \`${claim.path}\` near line ${claim.line}`;
+      // whitespace left out on both sides: the window may start inside a string literal
+      const near = squash(lines.slice(Math.max(0, claim.line - 14), claim.line + 13).join('\n'));
+      if (!near.includes(squash(code))) return `not in \`${claim.path}\` near line ${claim.line}`;
     }
     const wrap = STATEMENT_WRAP[this.language];
     const root = this.snippet(wrap ? wrap(code) : code);
